@@ -1,0 +1,15 @@
+//! Backend-free drawing: a [`DrawList`] of primitives in world coordinates, built from
+//! (scene, frame, overlay options), rendered by the egui canvas and by tiny-skia for PNG
+//! export — one drawing path, so an exported frame looks like the canvas.
+
+mod build;
+mod list;
+mod skia;
+mod style;
+mod view;
+
+pub use build::{Overlays, build_draw_list};
+pub use list::{Color, DrawList, Shape, Stroke};
+pub use skia::render_to_pixmap;
+pub use style::{force_color, palette};
+pub use view::View;

@@ -1,0 +1,40 @@
+//! 2-D geometry shared by the scene validator, the simulator and the renderers:
+//! segments, polygons, circles and the distance / containment queries between them.
+//! All coordinates are metres in world space (x right, y up), as `glam::Vec2`.
+
+mod polygon;
+mod segment;
+
+pub use polygon::{point_in_polygon, polygon_area, polygon_contains_circle_overlap};
+pub use segment::{closest_point_on_segment, distance_to_segment};
+
+pub use glam::Vec2;
+
+/// Returns `v` scaled down so its length is at most `max` (direction kept), Buckland's `Truncate`.
+pub fn truncate(v: Vec2, max: f32) -> Vec2 {
+    let len_sq = v.length_squared();
+    if len_sq > max * max && len_sq > 0.0 {
+        v * (max / len_sq.sqrt())
+    } else {
+        v
+    }
+}
+
+/// True when both components are finite (not NaN, not infinite).
+pub fn is_finite(v: Vec2) -> bool {
+    v.x.is_finite() && v.y.is_finite()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn truncate_keeps_direction_and_caps_length() {
+        assert_eq!(truncate(Vec2::new(2.5, 0.0), 2.0), Vec2::new(2.0, 0.0));
+        assert_eq!(truncate(Vec2::new(1.0, 0.0), 2.0), Vec2::new(1.0, 0.0));
+        let t = truncate(Vec2::new(3.0, 4.0), 1.0);
+        assert!((t - Vec2::new(0.6, 0.8)).length() < 1e-6);
+        assert_eq!(truncate(Vec2::ZERO, 0.0), Vec2::ZERO);
+    }
+}

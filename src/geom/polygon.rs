@@ -1,0 +1,59 @@
+//! Simple-polygon queries (vertices in either winding order, implicitly closed).
+
+use super::segment::distance_to_segment;
+use glam::Vec2;
+
+/// Signed area (positive for counter-clockwise vertex order), by the shoelace formula.
+pub fn polygon_area(vertices: &[Vec2]) -> f32 {
+    let n = vertices.len();
+    (0..n)
+        .map(|i| vertices[i].perp_dot(vertices[(i + 1) % n]))
+        .sum::<f32>()
+        * 0.5
+}
+
+/// True when `p` lies inside the polygon (even–odd rule; points on an edge may go either way).
+pub fn point_in_polygon(p: Vec2, vertices: &[Vec2]) -> bool {
+    let n = vertices.len();
+    let mut inside = false;
+    let mut j = n.wrapping_sub(1);
+    for i in 0..n {
+        let (a, b) = (vertices[i], vertices[j]);
+        if (a.y > p.y) != (b.y > p.y) && p.x < (b.x - a.x) * (p.y - a.y) / (b.y - a.y) + a.x {
+            inside = !inside;
+        }
+        j = i;
+    }
+    inside
+}
+
+/// True when a circle of `radius` at `center` overlaps the polygon's area by more than
+/// `tolerance` (centre inside, or an edge closer than `radius - tolerance`).
+pub fn polygon_contains_circle_overlap(center: Vec2, radius: f32, vertices: &[Vec2], tolerance: f32) -> bool {
+    if vertices.is_empty() {
+        return false;
+    }
+    if point_in_polygon(center, vertices) {
+        return true;
+    }
+    let n = vertices.len();
+    (0..n).any(|i| distance_to_segment(center, vertices[i], vertices[(i + 1) % n]) < radius - tolerance)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn square() -> Vec<Vec2> {
+        vec![Vec2::new(0.0, 0.0), Vec2::new(2.0, 0.0), Vec2::new(2.0, 2.0), Vec2::new(0.0, 2.0)]
+    }
+
+    #[test]
+    fn area_and_containment_of_a_square() {
+        assert_eq!(polygon_area(&square()), 4.0);
+        assert!(point_in_polygon(Vec2::new(1.0, 1.0), &square()));
+        assert!(!point_in_polygon(Vec2::new(3.0, 1.0), &square()));
+        assert!(polygon_contains_circle_overlap(Vec2::new(2.4, 1.0), 0.5, &square(), 0.0));
+        assert!(!polygon_contains_circle_overlap(Vec2::new(2.6, 1.0), 0.5, &square(), 0.0));
+    }
+}

@@ -1,0 +1,331 @@
+//! The `.crowdrec` file format: written while the simulation runs, random access to any tick.
+//!
+//! ```text
+//! "CROWDREC" u32 version | u32 header_len u32 crc header(JSON)
+//! { "CHNK" u32 len u32 crc payload(u64 first_tick, u32 frames, frames…) }*
+//! "INDX" u32 len u32 crc payload(u32 n, n × (u64 first_tick, u32 frames, u64 offset))
+//! u64 index_offset "CRECEND\0"
+//! ```
+//! Every block carries a CRC-32. A file without a valid index (the writer was killed) is
+//! recovered by scanning chunks up to the last complete one; the reader says so.
+
+use std::fs::File;
+use std::io::{self, Read, Seek, SeekFrom, Write};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+use super::codec::{DecodeError, Decoder, Encoder, decode_frame, encode_frame};
+use super::frame::Frame;
+use super::header::RecordingHeader;
+use crate::atomic_file::AtomicFile;
+
+const MAGIC: &[u8; 8] = b"CROWDREC";
+const TRAILER_MAGIC: &[u8; 8] = b"CRECEND\0";
+const FORMAT_VERSION: u32 = 1;
+const CHUNK_BYTES: usize = 1 << 20;
+const CHUNK_MAX_FRAMES: u32 = 64;
+/// Largest block the reader accepts (guards allocations against corrupt lengths).
+const MAX_BLOCK: u32 = 1 << 30;
+
+/// Why a recording could not be written or read.
+#[derive(Debug, thiserror::Error)]
+pub enum RecordingError {
+    /// The file system failed.
+    #[error("{file}: {source}")]
+    Io { file: PathBuf, source: io::Error },
+    /// The file is not a crowdrec, or its header is damaged.
+    #[error("{file}: {message}")]
+    Corrupt { file: PathBuf, message: String },
+    /// A tick outside the recording was asked for.
+    #[error("{file}: tick {tick} is not in the recording (ticks 0..={last})")]
+    NoSuchTick { file: PathBuf, tick: u64, last: u64 },
+}
+
+/// Location of one chunk in the file.
+#[derive(Clone, Copy, Debug)]
+struct ChunkEntry {
+    first_tick: u64,
+    frames: u32,
+    offset: u64,
+}
+
+/// Streams frames into a `.crowdrec` file (under a temporary name until [`RecordingWriter::finish`]).
+pub struct RecordingWriter {
+    file: AtomicFile,
+    offset: u64,
+    pending: Vec<u8>,
+    pending_first_tick: u64,
+    pending_frames: u32,
+    index: Vec<ChunkEntry>,
+}
+
+fn io_error(file: &Path) -> impl Fn(io::Error) -> RecordingError + '_ {
+    move |source| RecordingError::Io { file: file.to_path_buf(), source }
+}
+
+fn write_block(out: &mut impl Write, tag: &[u8; 4], payload: &[u8]) -> io::Result<()> {
+    out.write_all(tag)?;
+    out.write_all(&(payload.len() as u32).to_le_bytes())?;
+    out.write_all(&crc32fast::hash(payload).to_le_bytes())?;
+    out.write_all(payload)
+}
+
+impl RecordingWriter {
+    /// Starts a recording at `path` with its header.
+    pub fn create(path: &Path, header: &RecordingHeader) -> Result<RecordingWriter, RecordingError> {
+        let err = io_error(path);
+        let mut file = AtomicFile::create(path).map_err(&err)?;
+        let json = serde_json::to_vec(header).expect("header always serialises");
+        file.write_all(MAGIC).map_err(&err)?;
+        file.write_all(&FORMAT_VERSION.to_le_bytes()).map_err(&err)?;
+        write_block(&mut file, b"HEAD", &json).map_err(&err)?;
+        Ok(RecordingWriter {
+            file,
+            offset: (MAGIC.len() + 4 + 12 + json.len()) as u64,
+            pending: Vec::with_capacity(CHUNK_BYTES),
+            pending_first_tick: 0,
+            pending_frames: 0,
+            index: Vec::new(),
+        })
+    }
+
+    /// Appends a frame; full chunks are written out at once.
+    pub fn push(&mut self, frame: &Frame) -> Result<(), RecordingError> {
+        if self.pending_frames == 0 {
+            self.pending.clear();
+            let mut e = Encoder(&mut self.pending);
+            e.u64(frame.tick);
+            e.u32(0);
+            self.pending_first_tick = frame.tick;
+        }
+        encode_frame(frame, &mut self.pending);
+        self.pending_frames += 1;
+        if self.pending.len() >= CHUNK_BYTES || self.pending_frames >= CHUNK_MAX_FRAMES {
+            self.flush_chunk()?;
+        }
+        Ok(())
+    }
+
+    fn flush_chunk(&mut self) -> Result<(), RecordingError> {
+        if self.pending_frames == 0 {
+            return Ok(());
+        }
+        self.pending[8..12].copy_from_slice(&self.pending_frames.to_le_bytes());
+        let path = self.file.final_path().to_path_buf();
+        write_block(&mut self.file, b"CHNK", &self.pending).map_err(io_error(&path))?;
+        self.file.flush().map_err(io_error(&path))?;
+        self.index.push(ChunkEntry { first_tick: self.pending_first_tick, frames: self.pending_frames, offset: self.offset });
+        self.offset += 12 + self.pending.len() as u64;
+        self.pending_frames = 0;
+        Ok(())
+    }
+
+    /// Writes the last chunk, the index and the trailer, and renames the file into place.
+    pub fn finish(mut self) -> Result<(), RecordingError> {
+        self.flush_chunk()?;
+        let path = self.file.final_path().to_path_buf();
+        let err = io_error(&path);
+        let mut payload = Vec::with_capacity(4 + self.index.len() * 20);
+        let mut e = Encoder(&mut payload);
+        e.u32(self.index.len() as u32);
+        for c in &self.index {
+            e.u64(c.first_tick);
+            e.u32(c.frames);
+            e.u64(c.offset);
+        }
+        write_block(&mut self.file, b"INDX", &payload).map_err(&err)?;
+        self.file.write_all(&self.offset.to_le_bytes()).map_err(&err)?;
+        self.file.write_all(TRAILER_MAGIC).map_err(&err)?;
+        self.file.commit().map_err(&err)
+    }
+}
+
+/// A `.crowdrec` opened for random access; frames are decoded a chunk at a time and the
+/// last chunk is cached. Safe to share between threads.
+pub struct RecordingReader {
+    path: PathBuf,
+    header: RecordingHeader,
+    file: Mutex<File>,
+    index: Vec<ChunkEntry>,
+    cache: Mutex<Option<(usize, Arc<Vec<Frame>>)>>,
+    recovery_note: Option<String>,
+}
+
+struct BlockHeader {
+    tag: [u8; 4],
+    len: u32,
+    crc: u32,
+}
+
+fn read_block_header(file: &mut File) -> io::Result<BlockHeader> {
+    let mut raw = [0u8; 12];
+    file.read_exact(&mut raw)?;
+    Ok(BlockHeader {
+        tag: raw[0..4].try_into().expect("4 bytes"),
+        len: u32::from_le_bytes(raw[4..8].try_into().expect("4 bytes")),
+        crc: u32::from_le_bytes(raw[8..12].try_into().expect("4 bytes")),
+    })
+}
+
+/// Reads a block's payload and checks its CRC; `None` when the block is cut short or damaged.
+fn read_block(file: &mut File, expected: &[u8; 4]) -> io::Result<Option<Vec<u8>>> {
+    let Ok(h) = read_block_header(file) else { return Ok(None) };
+    if &h.tag != expected || h.len > MAX_BLOCK {
+        return Ok(None);
+    }
+    let mut payload = vec![0u8; h.len as usize];
+    if file.read_exact(&mut payload).is_err() || crc32fast::hash(&payload) != h.crc {
+        return Ok(None);
+    }
+    Ok(Some(payload))
+}
+
+impl RecordingReader {
+    /// Opens a recording, using its index or, if the file was cut short, recovering every
+    /// complete chunk (see [`RecordingReader::recovery_note`]).
+    pub fn open(path: &Path) -> Result<RecordingReader, RecordingError> {
+        let err = io_error(path);
+        let corrupt = |message: String| RecordingError::Corrupt { file: path.to_path_buf(), message };
+        let mut file = File::open(path).map_err(&err)?;
+        let mut magic = [0u8; 12];
+        file.read_exact(&mut magic).map_err(|_| corrupt("too short to be a crowdrec recording".into()))?;
+        if &magic[..8] != MAGIC {
+            return Err(corrupt("not a crowdrec recording (wrong magic bytes)".into()));
+        }
+        let version = u32::from_le_bytes(magic[8..12].try_into().expect("4 bytes"));
+        if version != FORMAT_VERSION {
+            return Err(corrupt(format!("format version {version} is not supported (this build reads {FORMAT_VERSION})")));
+        }
+        let header_bytes = read_block(&mut file, b"HEAD").map_err(&err)?.ok_or_else(|| corrupt("header block is damaged or cut short".into()))?;
+        let header: RecordingHeader =
+            serde_json::from_slice(&header_bytes).map_err(|e| corrupt(format!("header does not parse: {e}")))?;
+        let data_start = 12 + 12 + header_bytes.len() as u64;
+        let (index, recovery_note) = match read_index(&mut file).map_err(&err)? {
+            Some(index) => (index, None),
+            None => {
+                let (index, note) = scan_chunks(&mut file, data_start).map_err(&err)?;
+                (index, Some(note))
+            }
+        };
+        if index.is_empty() {
+            return Err(corrupt("the recording holds no complete frame".into()));
+        }
+        Ok(RecordingReader { path: path.to_path_buf(), header, file: Mutex::new(file), index, cache: Mutex::new(None), recovery_note })
+    }
+
+    /// The header (scene, labels, states).
+    pub fn header(&self) -> &RecordingHeader {
+        &self.header
+    }
+
+    /// Set when the file had no valid index and was recovered by scanning: says how much was kept.
+    pub fn recovery_note(&self) -> Option<&str> {
+        self.recovery_note.as_deref()
+    }
+
+    /// Number of frames in the recording.
+    pub fn frame_count(&self) -> u64 {
+        self.index.iter().map(|c| c.frames as u64).sum()
+    }
+
+    /// Tick of the first frame.
+    pub fn first_tick(&self) -> u64 {
+        self.index[0].first_tick
+    }
+
+    /// Tick of the last frame.
+    pub fn last_tick(&self) -> u64 {
+        let last = self.index.last().expect("index is never empty");
+        last.first_tick + last.frames as u64 - 1
+    }
+
+    /// The frame of `tick`.
+    pub fn frame_at(&self, tick: u64) -> Result<Frame, RecordingError> {
+        let chunk = self.index.partition_point(|c| c.first_tick + c.frames as u64 <= tick);
+        let entry = self.index.get(chunk).filter(|c| c.first_tick <= tick).ok_or(RecordingError::NoSuchTick {
+            file: self.path.clone(),
+            tick,
+            last: self.last_tick(),
+        })?;
+        let frames = self.chunk(chunk)?;
+        let frame = frames.get((tick - entry.first_tick) as usize).filter(|f| f.tick == tick).ok_or_else(|| {
+            RecordingError::Corrupt { file: self.path.clone(), message: format!("chunk {chunk} does not hold tick {tick}") }
+        })?;
+        Ok(frame.clone())
+    }
+
+    fn chunk(&self, chunk: usize) -> Result<Arc<Vec<Frame>>, RecordingError> {
+        if let Some((cached, frames)) = self.cache.lock().expect("cache lock").as_ref()
+            && *cached == chunk
+        {
+            return Ok(frames.clone());
+        }
+        let corrupt = |message: String| RecordingError::Corrupt { file: self.path.clone(), message };
+        let payload = {
+            let mut file = self.file.lock().expect("file lock");
+            file.seek(SeekFrom::Start(self.index[chunk].offset)).map_err(io_error(&self.path))?;
+            read_block(&mut file, b"CHNK").map_err(io_error(&self.path))?
+        }
+        .ok_or_else(|| corrupt(format!("chunk {chunk} is damaged (CRC or length mismatch)")))?;
+        let frames = Arc::new(decode_chunk(&payload).map_err(|e| corrupt(format!("chunk {chunk}: {}", e.0)))?);
+        *self.cache.lock().expect("cache lock") = Some((chunk, frames.clone()));
+        Ok(frames)
+    }
+}
+
+fn decode_chunk(payload: &[u8]) -> Result<Vec<Frame>, DecodeError> {
+    let mut d = Decoder::new(payload);
+    let _first_tick = d.u64()?;
+    let n = d.u32()?;
+    let mut frames = Vec::with_capacity(n.min(CHUNK_MAX_FRAMES) as usize);
+    for _ in 0..n {
+        frames.push(decode_frame(&mut d)?);
+    }
+    Ok(frames)
+}
+
+/// Reads the index through the trailer; `None` if the trailer or index is missing or damaged.
+fn read_index(file: &mut File) -> io::Result<Option<Vec<ChunkEntry>>> {
+    let len = file.seek(SeekFrom::End(0))?;
+    if len < 16 {
+        return Ok(None);
+    }
+    file.seek(SeekFrom::End(-16))?;
+    let mut trailer = [0u8; 16];
+    file.read_exact(&mut trailer)?;
+    if &trailer[8..] != TRAILER_MAGIC {
+        return Ok(None);
+    }
+    let offset = u64::from_le_bytes(trailer[..8].try_into().expect("8 bytes"));
+    if offset >= len {
+        return Ok(None);
+    }
+    file.seek(SeekFrom::Start(offset))?;
+    let Some(payload) = read_block(file, b"INDX")? else { return Ok(None) };
+    let mut d = Decoder::new(&payload);
+    let parse = |d: &mut Decoder| -> Result<Vec<ChunkEntry>, DecodeError> {
+        let n = d.count(20)?;
+        (0..n).map(|_| Ok(ChunkEntry { first_tick: d.u64()?, frames: d.u32()?, offset: d.u64()? })).collect()
+    };
+    let index = parse(&mut d).ok().filter(|idx| idx.iter().all(|c| c.offset < offset && c.frames > 0));
+    Ok(index)
+}
+
+/// Walks the chunks from `start`, keeping every complete, CRC-valid one.
+fn scan_chunks(file: &mut File, start: u64) -> io::Result<(Vec<ChunkEntry>, String)> {
+    file.seek(SeekFrom::Start(start))?;
+    let mut index = Vec::new();
+    let mut offset = start;
+    while let Some(payload) = read_block(file, b"CHNK")? {
+        let mut d = Decoder::new(&payload);
+        let (Ok(first_tick), Ok(frames)) = (d.u64(), d.u32()) else { break };
+        if frames == 0 {
+            break;
+        }
+        index.push(ChunkEntry { first_tick, frames, offset });
+        offset += 12 + payload.len() as u64;
+    }
+    let frames: u64 = index.iter().map(|c| c.frames as u64).sum();
+    let note = format!("the recording was not closed properly (interrupted run?); recovered {frames} frame(s) from {} complete chunk(s)", index.len());
+    Ok((index, note))
+}

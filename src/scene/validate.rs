@@ -1,0 +1,283 @@
+//! Semantic validation of a parsed scene. Every problem is reported at once, each with the
+//! field path (`agents[3].position`) and the offending value, so a user can fix a file in one go.
+
+use std::collections::HashSet;
+use std::fmt;
+
+use glam::Vec2;
+
+use super::model::{Agent, Goal, NeighbourIndex, Obstacle, Scene};
+use crate::geom::{distance_to_segment, polygon_area, polygon_contains_circle_overlap};
+
+/// One validation problem: where it is and what is wrong, value included.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    /// Field path such as `agents[3].position`.
+    pub path: String,
+    /// What is wrong, naming the value.
+    pub message: String,
+}
+
+impl Problem {
+    /// A problem at `path` with `message`.
+    pub fn new(path: impl Into<String>, message: impl Into<String>) -> Problem {
+        Problem { path: path.into(), message: message.into() }
+    }
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.path, self.message)
+    }
+}
+
+/// Collects problems while walking the scene.
+#[derive(Default)]
+pub struct Problems(pub Vec<Problem>);
+
+impl Problems {
+    /// Records a problem.
+    pub fn push(&mut self, path: impl Into<String>, message: impl Into<String>) {
+        self.0.push(Problem::new(path, message));
+    }
+
+    /// Requires a finite number strictly above zero.
+    pub fn positive(&mut self, path: impl Into<String>, value: f32) {
+        if !(value.is_finite() && value > 0.0) {
+            self.push(path, format!("{value} must be a finite number greater than 0"));
+        }
+    }
+
+    /// Requires a finite number at or above zero.
+    pub fn non_negative(&mut self, path: impl Into<String>, value: f32) {
+        if !(value.is_finite() && value >= 0.0) {
+            self.push(path, format!("{value} must be a finite number of at least 0"));
+        }
+    }
+
+    /// Requires a finite number.
+    pub fn finite(&mut self, path: impl Into<String>, value: f32) {
+        if !value.is_finite() {
+            self.push(path, format!("{value} must be a finite number"));
+        }
+    }
+
+    /// Requires both coordinates finite.
+    pub fn finite_point(&mut self, path: impl Into<String>, p: Vec2) {
+        if !(p.x.is_finite() && p.y.is_finite()) {
+            self.push(path, format!("{} must have finite coordinates", fmt_point(p)));
+        }
+    }
+
+    /// Requires a value within `[lo, hi]`.
+    pub fn within(&mut self, path: impl Into<String>, value: f32, lo: f32, hi: f32) {
+        if !(value >= lo && value <= hi) {
+            self.push(path, format!("{value} must lie between {lo} and {hi}"));
+        }
+    }
+}
+
+/// Formats a point the way problems print it: `(x, y)`.
+pub fn fmt_point(p: Vec2) -> String {
+    format!("({}, {})", p.x, p.y)
+}
+
+/// Checks every semantic rule of the scene format; an empty list means the scene is valid.
+pub fn validate(scene: &Scene) -> Vec<Problem> {
+    let mut problems = Problems::default();
+    check_settings(scene, &mut problems);
+    check_profiles(scene, &mut problems);
+    check_static_content(scene, &mut problems);
+    check_agents(scene, &mut problems);
+    problems.0
+}
+
+fn check_settings(scene: &Scene, problems: &mut Problems) {
+    let b = scene.bounds;
+    problems.finite_point("bounds.min", b.min);
+    problems.finite_point("bounds.max", b.max);
+    if !(b.min.x < b.max.x && b.min.y < b.max.y) {
+        problems.push("bounds", format!("min {} must be below and left of max {}", fmt_point(b.min), fmt_point(b.max)));
+    }
+    let s = &scene.settings;
+    problems.positive("settings.dt", s.dt);
+    problems.positive("settings.duration", s.duration);
+    if let NeighbourIndex::Grid { cell_size } = s.neighbour_index {
+        problems.positive("settings.neighbour_index.cell_size", cell_size);
+    }
+}
+
+fn check_unique<'a>(problems: &mut Problems, list: &str, ids: impl Iterator<Item = &'a str>) {
+    let mut seen = HashSet::new();
+    for (i, id) in ids.enumerate() {
+        if id.is_empty() {
+            problems.push(format!("{list}[{i}]"), "id must not be empty");
+        } else if !seen.insert(id) {
+            problems.push(format!("{list}[{i}]"), format!("id {id:?} is used twice"));
+        }
+    }
+}
+
+fn check_profiles(scene: &Scene, problems: &mut Problems) {
+    if scene.profiles.is_empty() && !scene.agents.is_empty() {
+        problems.push("profiles", "at least one profile is needed when the scene has agents");
+    }
+    check_unique(problems, "profiles", scene.profiles.iter().map(|p| p.name.as_str()));
+    for (i, p) in scene.profiles.iter().enumerate() {
+        let at = |field: &str| format!("profiles[{i}].{field}");
+        problems.positive(at("radius"), p.radius);
+        problems.positive(at("mass"), p.mass);
+        problems.non_negative(at("max_speed"), p.max_speed);
+        problems.non_negative(at("max_force"), p.max_force);
+        problems.positive(at("max_turn_rate_deg"), p.max_turn_rate_deg);
+        if p.preferred_speed.is_finite() && p.max_speed.is_finite() {
+            problems.within(at("preferred_speed"), p.preferred_speed, 0.0, p.max_speed);
+        } else {
+            problems.finite(at("preferred_speed"), p.preferred_speed);
+        }
+        for (j, b) in p.behaviours.iter().enumerate() {
+            b.validate(&at(&format!("behaviours[{j}]")), problems);
+        }
+    }
+}
+
+fn check_static_content(scene: &Scene, problems: &mut Problems) {
+    check_unique(problems, "targets", scene.targets.iter().map(|t| t.id.as_str()));
+    for (i, t) in scene.targets.iter().enumerate() {
+        problems.finite_point(format!("targets[{i}].position"), t.position);
+        problems.positive(format!("targets[{i}].radius"), t.radius);
+    }
+    check_unique(problems, "paths", scene.paths.iter().map(|p| p.id.as_str()));
+    for (i, p) in scene.paths.iter().enumerate() {
+        if p.points.len() < 2 {
+            problems.push(format!("paths[{i}].points"), format!("{} point(s); a path needs at least 2", p.points.len()));
+        }
+        for (j, q) in p.points.iter().enumerate() {
+            problems.finite_point(format!("paths[{i}].points[{j}]"), *q);
+        }
+        if p.points.windows(2).any(|w| w[0] == w[1]) {
+            problems.push(format!("paths[{i}].points"), "two consecutive points coincide (zero-length segment)");
+        }
+        problems.positive(format!("paths[{i}].width"), p.width);
+    }
+    for (i, o) in scene.obstacles.iter().enumerate() {
+        check_obstacle(o, &format!("obstacles[{i}]"), problems);
+    }
+}
+
+fn check_obstacle(o: &Obstacle, at: &str, problems: &mut Problems) {
+    match o {
+        Obstacle::Circle { center, radius } => {
+            problems.finite_point(format!("{at}.center"), *center);
+            problems.positive(format!("{at}.radius"), *radius);
+        }
+        Obstacle::MovingCircle { center, radius, velocity } => {
+            problems.finite_point(format!("{at}.center"), *center);
+            problems.positive(format!("{at}.radius"), *radius);
+            problems.finite_point(format!("{at}.velocity"), *velocity);
+        }
+        Obstacle::Polygon { vertices } => {
+            if vertices.len() < 3 {
+                problems.push(format!("{at}.vertices"), format!("{} vertex(es); a polygon needs at least 3", vertices.len()));
+                return;
+            }
+            for (j, v) in vertices.iter().enumerate() {
+                problems.finite_point(format!("{at}.vertices[{j}]"), *v);
+            }
+            let area = polygon_area(vertices);
+            if area.is_finite() && area.abs() < 1e-6 {
+                problems.push(format!("{at}.vertices"), "polygon has zero area (collinear or repeated vertices)");
+            }
+        }
+        Obstacle::Wall { a, b } => {
+            problems.finite_point(format!("{at}.a"), *a);
+            problems.finite_point(format!("{at}.b"), *b);
+            if a == b {
+                problems.push(format!("{at}"), format!("wall from {} to itself has zero length", fmt_point(*a)));
+            }
+        }
+    }
+}
+
+/// Tolerance (metres) below which touching bodies are not reported as overlapping.
+const OVERLAP_TOLERANCE: f32 = 1e-4;
+
+fn check_agents(scene: &Scene, problems: &mut Problems) {
+    let mut ids = HashSet::new();
+    for (i, a) in scene.agents.iter().enumerate() {
+        let at = |field: &str| format!("agents[{i}].{field}");
+        if !ids.insert(a.id) {
+            problems.push(at("id"), format!("id {} is used twice", a.id));
+        }
+        if scene.profile(&a.profile).is_none() {
+            problems.push(at("profile"), format!("unknown profile {:?}", a.profile));
+        }
+        problems.finite_point(at("position"), a.position);
+        problems.finite(at("heading_deg"), a.heading_deg);
+        problems.non_negative(at("start_time"), a.start_time);
+        if let Some(end) = a.end_time
+            && !(end.is_finite() && end > a.start_time)
+        {
+            problems.push(at("end_time"), format!("{end} must be a finite time after start_time {}", a.start_time));
+        }
+        match &a.goal {
+            Goal::None => {}
+            Goal::Target(id) if scene.target(id).is_none() => problems.push(at("goal"), format!("unknown target id {id:?}")),
+            Goal::Path(id) if scene.path(id).is_none() => problems.push(at("goal"), format!("unknown path id {id:?}")),
+            _ => {}
+        }
+        if let Some(radius) = scene.profile(&a.profile).map(|p| p.radius) {
+            check_agent_clear_of_obstacles(scene, a, radius, &at("position"), problems);
+        }
+    }
+    check_agents_do_not_overlap(scene, problems);
+}
+
+fn check_agent_clear_of_obstacles(scene: &Scene, agent: &Agent, radius: f32, at: &str, problems: &mut Problems) {
+    let p = agent.position;
+    for (k, o) in scene.obstacles.iter().enumerate() {
+        let hit = match o {
+            Obstacle::Circle { center, radius: r } => p.distance(*center) < r + radius - OVERLAP_TOLERANCE,
+            Obstacle::MovingCircle { center, radius: r, velocity } => {
+                // Only the obstacle's position at the agent's start time matters.
+                let c = *center + *velocity * agent.start_time;
+                p.distance(c) < r + radius - OVERLAP_TOLERANCE
+            }
+            Obstacle::Polygon { vertices } => polygon_contains_circle_overlap(p, radius, vertices, OVERLAP_TOLERANCE),
+            Obstacle::Wall { a, b } => distance_to_segment(p, *a, *b) < radius - OVERLAP_TOLERANCE,
+        };
+        if hit {
+            problems.push(at, format!("{} (radius {radius}) starts inside obstacles[{k}]", fmt_point(p)));
+        }
+    }
+}
+
+/// Reports agents whose bodies overlap at a moment when both are present (sweep over x).
+fn check_agents_do_not_overlap(scene: &Scene, problems: &mut Problems) {
+    let radius_of = |a: &Agent| scene.profile(&a.profile).map(|p| p.radius).unwrap_or(0.0);
+    let mut order: Vec<usize> = (0..scene.agents.len()).filter(|&i| scene.agents[i].position.is_finite()).collect();
+    order.sort_by(|&i, &j| scene.agents[i].position.x.total_cmp(&scene.agents[j].position.x));
+    let max_radius = scene.profiles.iter().map(|p| p.radius).filter(|r| r.is_finite()).fold(0.0, f32::max);
+    for (k, &i) in order.iter().enumerate() {
+        let a = &scene.agents[i];
+        for &j in &order[k + 1..] {
+            let b = &scene.agents[j];
+            if b.position.x - a.position.x > 2.0 * max_radius {
+                break;
+            }
+            let both_present = a.end_time.is_none_or(|e| e > b.start_time) && b.end_time.is_none_or(|e| e > a.start_time);
+            let reach = radius_of(a) + radius_of(b) - OVERLAP_TOLERANCE;
+            if both_present && a.position.distance(b.position) < reach {
+                let (first, second) = (i.min(j), i.max(j));
+                problems.push(
+                    format!("agents[{second}].position"),
+                    format!(
+                        "{} overlaps agents[{first}] at {}",
+                        fmt_point(scene.agents[second].position),
+                        fmt_point(scene.agents[first].position)
+                    ),
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,144 @@
+//! Neighbour index over agent positions: a uniform grid rebuilt each tick by counting sort
+//! (Buckland's cell-space partitioning without per-cell lists), or brute force for comparison.
+//! Query results are sorted by agent index, so both give identical answers in the same order.
+
+use glam::Vec2;
+
+use crate::scene::{Bounds, NeighbourIndex};
+
+/// Finds the agents near a point. Built from the positions of the present agents.
+pub struct NeighbourGrid {
+    mode: NeighbourIndex,
+    origin: Vec2,
+    inv_cell: f32,
+    cols: usize,
+    rows: usize,
+    /// `cell_start[c]..cell_start[c + 1]` indexes `entries` for cell `c`.
+    cell_start: Vec<u32>,
+    /// (agent index, position), grouped by cell.
+    entries: Vec<(u32, Vec2)>,
+}
+
+/// Upper limit on grid cells, so a tiny cell size on a huge world cannot exhaust memory.
+const MAX_CELLS: usize = 1 << 22;
+
+impl NeighbourGrid {
+    /// An empty index covering `bounds` (agents outside are clamped to the border cells).
+    pub fn new(mode: NeighbourIndex, bounds: Bounds) -> NeighbourGrid {
+        let (origin, inv_cell, cols, rows) = match mode {
+            NeighbourIndex::Grid { cell_size } => {
+                let size = bounds.size();
+                let mut cell = cell_size.max(1e-3);
+                while ((size.x / cell).ceil() as usize + 1) * ((size.y / cell).ceil() as usize + 1) > MAX_CELLS {
+                    cell *= 2.0;
+                }
+                (bounds.min, 1.0 / cell, (size.x / cell).ceil() as usize + 1, (size.y / cell).ceil() as usize + 1)
+            }
+            NeighbourIndex::BruteForce => (bounds.min, 0.0, 1, 1),
+        };
+        NeighbourGrid { mode, origin, inv_cell, cols, rows, cell_start: vec![0; cols * rows + 1], entries: Vec::new() }
+    }
+
+    fn cell_coords(&self, p: Vec2) -> (usize, usize) {
+        let c = ((p - self.origin) * self.inv_cell).floor();
+        let clamp = |v: f32, n: usize| if v.is_nan() || v < 0.0 { 0 } else { (v as usize).min(n - 1) };
+        (clamp(c.x, self.cols), clamp(c.y, self.rows))
+    }
+
+    fn cell_of(&self, p: Vec2) -> usize {
+        let (x, y) = self.cell_coords(p);
+        y * self.cols + x
+    }
+
+    /// Rebuilds the index from `(agent index, position)` pairs.
+    pub fn rebuild(&mut self, items: impl Iterator<Item = (u32, Vec2)>) {
+        self.entries.clear();
+        self.entries.extend(items);
+        self.cell_start.iter_mut().for_each(|c| *c = 0);
+        if matches!(self.mode, NeighbourIndex::BruteForce) {
+            self.cell_start[1] = self.entries.len() as u32;
+            return;
+        }
+        let cells: Vec<usize> = self.entries.iter().map(|&(_, p)| self.cell_of(p)).collect();
+        for &c in &cells {
+            self.cell_start[c + 1] += 1;
+        }
+        for i in 1..self.cell_start.len() {
+            self.cell_start[i] += self.cell_start[i - 1];
+        }
+        let mut next = self.cell_start.clone();
+        let mut sorted = vec![(0u32, Vec2::ZERO); self.entries.len()];
+        for (entry, &c) in self.entries.iter().zip(&cells) {
+            sorted[next[c] as usize] = *entry;
+            next[c] += 1;
+        }
+        self.entries = sorted;
+    }
+
+    /// Appends to `out` (cleared first) every indexed agent whose centre lies strictly within
+    /// `radius` of `p`, sorted by agent index.
+    pub fn query(&self, p: Vec2, radius: f32, out: &mut Vec<u32>) {
+        out.clear();
+        let r_sq = radius * radius;
+        let mut visit = |range: std::ops::Range<usize>| {
+            for &(i, q) in &self.entries[range] {
+                if q.distance_squared(p) < r_sq {
+                    out.push(i);
+                }
+            }
+        };
+        match self.mode {
+            NeighbourIndex::BruteForce => visit(0..self.entries.len()),
+            NeighbourIndex::Grid { .. } => {
+                let (x0, y0) = self.cell_coords(p - Vec2::splat(radius));
+                let (x1, y1) = self.cell_coords(p + Vec2::splat(radius));
+                for y in y0..=y1 {
+                    let row = y * self.cols;
+                    let (start, end) = (self.cell_start[row + x0] as usize, self.cell_start[row + x1 + 1] as usize);
+                    visit(start..end);
+                }
+            }
+        }
+        out.sort_unstable();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn bounds() -> Bounds {
+        Bounds { min: Vec2::ZERO, max: Vec2::new(700.0, 700.0) }
+    }
+
+    #[test]
+    fn grid_and_brute_force_agree() {
+        let points: Vec<(u32, Vec2)> =
+            (0..400).map(|i| (i, Vec2::new((i * 37 % 700) as f32, (i * 91 % 700) as f32 + 0.5))).collect();
+        let mut grid = NeighbourGrid::new(NeighbourIndex::Grid { cell_size: 100.0 }, bounds());
+        let mut brute = NeighbourGrid::new(NeighbourIndex::BruteForce, bounds());
+        grid.rebuild(points.iter().copied());
+        brute.rebuild(points.iter().copied());
+        let (mut a, mut b) = (Vec::new(), Vec::new());
+        for q in [Vec2::new(250.0, 250.0), Vec2::new(0.0, 0.0), Vec2::new(699.0, 10.0), Vec2::new(-50.0, 800.0)] {
+            for r in [1.0, 60.0, 150.0] {
+                grid.query(q, r, &mut a);
+                brute.query(q, r, &mut b);
+                assert_eq!(a, b);
+            }
+        }
+    }
+
+    #[test]
+    fn buckland_cell_query_example() {
+        // §5.2: 700×700 world, 100×100 cells; query (250, 250) r = 60 covers cells 1..=3 in each axis
+        // and returns only members with squared distance < 3600.
+        let mut grid = NeighbourGrid::new(NeighbourIndex::Grid { cell_size: 100.0 }, bounds());
+        assert_eq!(grid.cell_coords(Vec2::splat(190.0)), (1, 1));
+        assert_eq!(grid.cell_coords(Vec2::splat(310.0)), (3, 3));
+        grid.rebuild([(0, Vec2::new(250.0, 309.0)), (1, Vec2::new(250.0, 250.0 + 59.9)), (2, Vec2::new(200.0, 200.0))].into_iter());
+        let mut out = Vec::new();
+        grid.query(Vec2::splat(250.0), 60.0, &mut out);
+        assert_eq!(out, vec![0, 1]);
+    }
+}

@@ -1,0 +1,91 @@
+//! Following a scene goal: a target (arrive within its radius) or a path (waypoints in order,
+//! a waypoint counts as reached within half the path width; an open path ends on its last
+//! point, a closed one loops forever).
+
+use glam::Vec2;
+
+use crate::scene::{Goal, Scene};
+use crate::sim::steer::GoalPoint;
+
+/// An agent's goal resolved against the scene.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Route {
+    /// No goal.
+    None,
+    /// Arrive at `position`; done within `radius`.
+    Target { position: Vec2, radius: f32 },
+    /// Walk the path with this index in `Scene::paths`.
+    Path { index: usize, reach: f32, closed: bool },
+}
+
+/// Where along its route an agent is.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RouteProgress {
+    /// Index of the next waypoint on a path.
+    pub waypoint: usize,
+    /// True once the end of the route has been reached.
+    pub done: bool,
+}
+
+impl Route {
+    /// Resolves a scene goal (the scene is assumed valid).
+    pub fn new(goal: &Goal, scene: &Scene) -> Route {
+        match goal {
+            Goal::None => Route::None,
+            Goal::Target(id) => scene
+                .target(id)
+                .map_or(Route::None, |t| Route::Target { position: t.position, radius: t.radius }),
+            Goal::Path(id) => scene
+                .paths
+                .iter()
+                .position(|p| &p.id == id)
+                .map_or(Route::None, |index| Route::Path { index, reach: scene.paths[index].width * 0.5, closed: scene.paths[index].closed }),
+        }
+    }
+
+    /// True when the route can end (a target or an open path).
+    pub fn ends(&self) -> bool {
+        match self {
+            Route::None => false,
+            Route::Target { .. } => true,
+            Route::Path { closed, .. } => !closed,
+        }
+    }
+
+    /// The point to head for given the agent's progress.
+    pub fn goal_point(&self, progress: RouteProgress, scene: &Scene) -> Option<GoalPoint> {
+        match self {
+            Route::None => None,
+            Route::Target { position, .. } => Some(GoalPoint { position: *position, is_final: true }),
+            Route::Path { index, closed, .. } => {
+                let points = &scene.paths[*index].points;
+                let i = progress.waypoint.min(points.len() - 1);
+                Some(GoalPoint { position: points[i], is_final: !closed && i == points.len() - 1 })
+            }
+        }
+    }
+
+    /// Progress after the agent has moved to `position`.
+    pub fn advance(&self, mut progress: RouteProgress, position: Vec2, scene: &Scene) -> RouteProgress {
+        match self {
+            Route::None => {}
+            Route::Target { position: target, radius } => {
+                progress.done |= position.distance_squared(*target) <= radius * radius;
+            }
+            Route::Path { index, reach, closed } => {
+                let points = &scene.paths[*index].points;
+                let i = progress.waypoint.min(points.len() - 1);
+                if position.distance_squared(points[i]) <= reach * reach {
+                    if i + 1 < points.len() {
+                        progress.waypoint = i + 1;
+                    } else if *closed {
+                        progress.waypoint = 0;
+                    } else {
+                        progress.done = true;
+                    }
+                }
+            }
+        }
+        progress
+    }
+}

@@ -1,0 +1,20 @@
+//! The simulator: a [`World`] built from a scene, stepped in fixed ticks, producing frames.
+
+mod body;
+mod grid;
+pub mod locomotion;
+pub mod mind;
+mod profile;
+pub mod run;
+mod statics;
+pub mod steer;
+mod world;
+
+pub mod avoid;
+pub mod nav;
+
+pub use body::{Body, Status};
+pub use grid::NeighbourGrid;
+pub use profile::ResolvedProfile;
+pub use statics::{StaticGeometry, penetration_depth};
+pub use world::{CONTACT_TOLERANCE, STATE_NAMES, World};

@@ -1,0 +1,59 @@
+//! A scene profile converted to simulation units (radians) with its labels resolved.
+
+use crate::scene::Profile;
+use crate::sim::steer::{BehaviourSpec, Combiner};
+
+/// A profile ready for simulation: SI units, label indices resolved, neighbour radius known.
+#[derive(Clone, Debug)]
+pub struct ResolvedProfile {
+    /// Body radius in metres.
+    pub radius: f32,
+    /// Mass in kilograms.
+    pub mass: f32,
+    /// Speed cap in m/s.
+    pub max_speed: f32,
+    /// Cruising speed in m/s.
+    pub preferred_speed: f32,
+    /// Steering force cap.
+    pub max_force: f32,
+    /// Heading change cap in radians per second.
+    pub max_turn_rate: f32,
+    /// Behaviours with weights, in priority order.
+    pub behaviours: Vec<BehaviourSpec>,
+    /// Recording label index of each behaviour.
+    pub labels: Vec<u16>,
+    /// How the behaviour forces are combined.
+    pub combiner: Combiner,
+    /// Largest neighbour radius any behaviour needs (0 = no neighbour query).
+    pub neighbour_radius: f32,
+}
+
+impl ResolvedProfile {
+    /// Resolves `profile`, interning behaviour labels into `label_table`.
+    pub fn new(profile: &Profile, label_table: &mut Vec<String>) -> ResolvedProfile {
+        let labels = profile
+            .behaviours
+            .iter()
+            .map(|b| {
+                let name = b.behaviour.label();
+                let index = label_table.iter().position(|l| l == name).unwrap_or_else(|| {
+                    label_table.push(name.to_string());
+                    label_table.len() - 1
+                });
+                index as u16
+            })
+            .collect();
+        ResolvedProfile {
+            radius: profile.radius,
+            mass: profile.mass,
+            max_speed: profile.max_speed,
+            preferred_speed: profile.preferred_speed,
+            max_force: profile.max_force,
+            max_turn_rate: profile.max_turn_rate_deg.to_radians(),
+            behaviours: profile.behaviours.clone(),
+            labels,
+            combiner: profile.combiner,
+            neighbour_radius: profile.behaviours.iter().map(|b| b.behaviour.neighbour_radius()).fold(0.0, f32::max),
+        }
+    }
+}

@@ -1,0 +1,309 @@
+//! The World: a running simulation built from a scene, advanced in fixed ticks.
+//!
+//! One tick, top to bottom (DESIGN.md's pipeline):
+//! 1. agents whose start time has come appear, those past their end time leave;
+//! 2. for every present agent, **in parallel, from the immutable snapshot of the previous tick**:
+//!    mind (goal point) → steering behaviours → combiner → avoidance → locomotion;
+//! 3. the decisions are applied in agent order (positions, route progress, arrival);
+//! 4. the neighbour index is rebuilt and contacts (overlaps) are detected for the recording.
+//!
+//! Step 2 reads only the snapshot and writes only its own result, and step 3 is sequential,
+//! so the outcome is bit-identical at any thread count.
+
+use std::sync::Arc;
+
+use glam::Vec2;
+use rayon::prelude::*;
+
+use crate::record::{AgentSample, Contact, ContactWith, FLAG_ARRIVED, FLAG_COLLIDING, ForceSample, Frame};
+use crate::scene::{ArrivalPolicy, Scene};
+use crate::sim::locomotion::{advance, preferred_velocity};
+use crate::sim::mind::{Route, RouteProgress};
+use crate::sim::steer::{CombinedSteering, LabelledForce, SteeringContext};
+use crate::sim::{Body, NeighbourGrid, ResolvedProfile, StaticGeometry, Status};
+
+/// Overlaps shallower than this (metres) are not contacts (1 mm).
+pub const CONTACT_TOLERANCE: f32 = 1e-3;
+
+/// Names of the mind states recorded per agent, indexed by `AgentSample::state`.
+pub const STATE_NAMES: [&str; 2] = ["walking", "arrived"];
+
+/// Per-agent goal following, owned by the agent (not part of the shared snapshot).
+#[derive(Clone, Debug)]
+struct AgentMind {
+    route: Route,
+    progress: RouteProgress,
+    start_time: f32,
+    end_time: Option<f32>,
+}
+
+/// What one agent decided this tick, computed from the snapshot.
+struct Decision {
+    steering: CombinedSteering,
+    preferred: Vec2,
+    avoidance: Vec2,
+    position: Vec2,
+    velocity: Vec2,
+    heading: Vec2,
+}
+
+/// A simulation in progress.
+pub struct World {
+    scene: Arc<Scene>,
+    profiles: Vec<ResolvedProfile>,
+    labels: Vec<String>,
+    bodies: Vec<Body>,
+    minds: Vec<AgentMind>,
+    statics: StaticGeometry,
+    grid: NeighbourGrid,
+    max_radius: f32,
+    tick: u64,
+}
+
+impl World {
+    /// Builds the initial state (tick 0) from a valid scene.
+    pub fn new(scene: Arc<Scene>) -> World {
+        let mut labels = Vec::new();
+        let profiles: Vec<ResolvedProfile> = scene.profiles.iter().map(|p| ResolvedProfile::new(p, &mut labels)).collect();
+        let mut bodies = Vec::with_capacity(scene.agents.len());
+        let mut minds = Vec::with_capacity(scene.agents.len());
+        for agent in &scene.agents {
+            let profile = scene.profiles.iter().position(|p| p.name == agent.profile).expect("validated scene");
+            bodies.push(Body {
+                id: agent.id,
+                profile: profile as u16,
+                position: agent.position,
+                velocity: Vec2::ZERO,
+                heading: Vec2::from_angle(agent.heading_deg.to_radians()),
+                radius: profiles[profile].radius,
+                status: Status::Waiting,
+            });
+            minds.push(AgentMind {
+                route: Route::new(&agent.goal, &scene),
+                progress: RouteProgress::default(),
+                start_time: agent.start_time,
+                end_time: agent.end_time,
+            });
+        }
+        let max_radius = profiles.iter().map(|p| p.radius).fold(0.0, f32::max);
+        let mut world = World {
+            statics: StaticGeometry::new(&scene.obstacles),
+            grid: NeighbourGrid::new(scene.settings.neighbour_index, scene.bounds),
+            scene,
+            profiles,
+            labels,
+            bodies,
+            minds,
+            max_radius,
+            tick: 0,
+        };
+        world.update_presence();
+        world.rebuild_grid();
+        world
+    }
+
+    /// The scene this world was built from.
+    pub fn scene(&self) -> &Arc<Scene> {
+        &self.scene
+    }
+
+    /// Labels of the recorded behaviour forces (index = `ForceSample::label`).
+    pub fn labels(&self) -> &[String] {
+        &self.labels
+    }
+
+    /// Ticks stepped so far.
+    pub fn tick(&self) -> u64 {
+        self.tick
+    }
+
+    /// Simulation time in seconds.
+    pub fn time(&self) -> f32 {
+        self.tick as f32 * self.scene.settings.dt
+    }
+
+    /// Every agent's body, in scene order.
+    pub fn bodies(&self) -> &[Body] {
+        &self.bodies
+    }
+
+    /// True when no agent can change any more: every agent has left, or arrived at the end of
+    /// a route that ends. Agents without a goal or on a closed path are never done.
+    pub fn all_done(&self) -> bool {
+        self.bodies.iter().zip(&self.minds).all(|(b, m)| match b.status {
+            Status::Removed => true,
+            Status::Arrived => true,
+            Status::Waiting | Status::Active => m.route.ends() && m.progress.done,
+        })
+    }
+
+    /// True once the scene's duration has been simulated.
+    pub fn duration_reached(&self) -> bool {
+        self.time() >= self.scene.settings.duration - self.scene.settings.dt * 0.5
+    }
+
+    fn update_presence(&mut self) {
+        let t = self.time();
+        for (body, mind) in self.bodies.iter_mut().zip(&self.minds) {
+            if body.status == Status::Waiting && t >= mind.start_time {
+                body.status = Status::Active;
+            }
+            if body.status.present() && mind.end_time.is_some_and(|end| t >= end) {
+                body.status = Status::Removed;
+            }
+        }
+    }
+
+    fn rebuild_grid(&mut self) {
+        let bodies = &self.bodies;
+        self.grid.rebuild(
+            bodies.iter().enumerate().filter(|(_, b)| b.status.present()).map(|(i, b)| (i as u32, b.position)),
+        );
+    }
+
+    /// Advances one tick and returns the recorded frame of its end state.
+    pub fn step(&mut self) -> Frame {
+        let dt = self.scene.settings.dt;
+        let decisions: Vec<Option<Decision>> = {
+            let (bodies, minds, profiles, grid, scene) = (&self.bodies, &self.minds, &self.profiles, &self.grid, &*self.scene);
+            let max_radius = self.max_radius;
+            bodies
+                .par_iter()
+                .zip(minds.par_iter())
+                .map_init(Vec::new, |neighbours, (body, mind)| {
+                    body.status.present().then(|| {
+                        let profile = &profiles[body.profile as usize];
+                        if profile.neighbour_radius > 0.0 {
+                            grid.query(body.position, profile.neighbour_radius + max_radius, neighbours);
+                            neighbours.retain(|&j| bodies[j as usize].id != body.id);
+                        } else {
+                            neighbours.clear();
+                        }
+                        let ctx = SteeringContext {
+                            body,
+                            profile,
+                            goal: mind.route.goal_point(mind.progress, scene),
+                            neighbours,
+                            bodies,
+                            dt,
+                        };
+                        decide(&ctx)
+                    })
+                })
+                .collect()
+        };
+        self.tick += 1;
+        for (i, decision) in decisions.iter().enumerate() {
+            if let Some(d) = decision {
+                self.apply(i, d);
+            }
+        }
+        self.update_presence();
+        self.rebuild_grid();
+        self.frame(&decisions)
+    }
+
+    fn apply(&mut self, i: usize, d: &Decision) {
+        let body = &mut self.bodies[i];
+        let mind = &mut self.minds[i];
+        body.position = d.position;
+        body.velocity = d.velocity;
+        body.heading = d.heading;
+        mind.progress = mind.route.advance(mind.progress, body.position, &self.scene);
+        if mind.progress.done && body.status == Status::Active {
+            body.status = match self.scene.settings.on_arrival {
+                ArrivalPolicy::Stop => Status::Arrived,
+                ArrivalPolicy::Remove => Status::Removed,
+            };
+        }
+    }
+
+    /// The frame of the current state without stepping (tick 0 of a recording).
+    pub fn snapshot_frame(&self) -> Frame {
+        self.frame(&[])
+    }
+
+    /// Records every present agent; `decisions` (indexed like the bodies, possibly empty)
+    /// supply the forces and preferred velocities of the tick just stepped.
+    fn frame(&self, decisions: &[Option<Decision>]) -> Frame {
+        let mut frame = Frame { tick: self.tick, time: self.time(), ..Frame::default() };
+        for (i, (body, mind)) in self.bodies.iter().zip(&self.minds).enumerate() {
+            if !body.status.present() {
+                continue;
+            }
+            let decision = decisions.get(i).and_then(Option::as_ref);
+            let force_start = frame.forces.len() as u32;
+            let (steering, preferred, avoidance) = match decision {
+                Some(d) => {
+                    frame.forces.extend(d.steering.parts.iter().map(|p| ForceSample { label: p.label, force: p.force, kept: p.kept }));
+                    (d.steering.force, d.preferred, d.avoidance)
+                }
+                None => (Vec2::ZERO, body.velocity, Vec2::ZERO),
+            };
+            frame.agents.push(AgentSample {
+                id: body.id,
+                position: body.position,
+                velocity: body.velocity,
+                heading: body.heading,
+                preferred_velocity: preferred,
+                steering,
+                avoidance,
+                state: u16::from(mind.progress.done),
+                flags: if mind.progress.done { FLAG_ARRIVED } else { 0 },
+                force_start,
+                force_count: (frame.forces.len() as u32 - force_start) as u16,
+            });
+        }
+        frame.contacts = self.contacts();
+        let mut colliding = std::collections::HashSet::new();
+        for c in &frame.contacts {
+            colliding.insert(c.agent);
+            if let ContactWith::Agent(other) = c.with {
+                colliding.insert(other);
+            }
+        }
+        for a in &mut frame.agents {
+            if colliding.contains(&a.id) {
+                a.flags |= FLAG_COLLIDING;
+            }
+        }
+        frame
+    }
+
+    /// Every overlap deeper than [`CONTACT_TOLERANCE`] among present agents and obstacles.
+    fn contacts(&self) -> Vec<Contact> {
+        let t = self.time();
+        let mut contacts = Vec::new();
+        let mut near = Vec::new();
+        for (i, body) in self.bodies.iter().enumerate().filter(|(_, b)| b.status.present()) {
+            self.grid.query(body.position, body.radius + self.max_radius, &mut near);
+            for &j in near.iter().filter(|&&j| j as usize > i) {
+                let other = &self.bodies[j as usize];
+                let depth = body.radius + other.radius - body.position.distance(other.position);
+                if depth > CONTACT_TOLERANCE {
+                    contacts.push(Contact { agent: body.id, with: ContactWith::Agent(other.id), depth });
+                }
+            }
+            for (k, depth) in self.statics.penetrations(body.position, body.radius, t, CONTACT_TOLERANCE) {
+                contacts.push(Contact { agent: body.id, with: ContactWith::Obstacle(k), depth });
+            }
+        }
+        contacts
+    }
+}
+
+/// Steering → combiner → avoidance → locomotion for one agent.
+fn decide(ctx: &SteeringContext) -> Decision {
+    let profile = ctx.profile;
+    let parts = profile
+        .behaviours
+        .iter()
+        .zip(&profile.labels)
+        .map(|(spec, &label)| LabelledForce { label, force: spec.behaviour.force(ctx) * spec.weight, kept: 0.0 })
+        .collect();
+    let steering = profile.combiner.combine(parts, profile.max_force);
+    let preferred = preferred_velocity(ctx.body, steering.force, profile, ctx.dt);
+    let chosen = preferred;
+    let (position, velocity, heading) = advance(ctx.body, chosen, profile, ctx.dt);
+    Decision { steering, preferred, avoidance: chosen - preferred, position, velocity, heading }
+}
