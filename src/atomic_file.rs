@@ -17,11 +17,21 @@ pub struct AtomicFile {
 impl AtomicFile {
     /// Creates the temporary file beside `path`.
     pub fn create(path: &Path) -> io::Result<AtomicFile> {
-        let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-        let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let dir = path
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
         let temp_path = dir.join(format!(".{name}.tmp-{}", std::process::id()));
         let file = File::create(&temp_path)?;
-        Ok(AtomicFile { writer: Some(BufWriter::with_capacity(1 << 20, file)), temp_path, final_path: path.to_path_buf() })
+        Ok(AtomicFile {
+            writer: Some(BufWriter::with_capacity(1 << 20, file)),
+            temp_path,
+            final_path: path.to_path_buf(),
+        })
     }
 
     /// Flushes, syncs and renames the temporary file to its final name.

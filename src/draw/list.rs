@@ -31,15 +31,38 @@ pub struct Stroke {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Shape {
     /// A disc of world `radius`.
-    Circle { center: Vec2, radius: f32, fill: Option<Color>, stroke: Option<Stroke> },
+    Circle {
+        center: Vec2,
+        radius: f32,
+        fill: Option<Color>,
+        stroke: Option<Stroke>,
+    },
     /// Connected line segments, optionally closed.
-    Polyline { points: Vec<Vec2>, closed: bool, stroke: Stroke },
+    Polyline {
+        points: Vec<Vec2>,
+        closed: bool,
+        stroke: Stroke,
+    },
     /// A filled simple polygon with an optional outline.
-    Polygon { points: Vec<Vec2>, fill: Color, stroke: Option<Stroke> },
+    Polygon {
+        points: Vec<Vec2>,
+        fill: Color,
+        stroke: Option<Stroke>,
+    },
     /// A line from `from` to `to` with an arrowhead of `head` pixels at `to`.
-    Arrow { from: Vec2, to: Vec2, stroke: Stroke, head: f32 },
+    Arrow {
+        from: Vec2,
+        to: Vec2,
+        stroke: Stroke,
+        head: f32,
+    },
     /// Text centred at `position`, `size` pixels high.
-    Label { position: Vec2, text: String, color: Color, size: f32 },
+    Label {
+        position: Vec2,
+        text: String,
+        color: Color,
+        size: f32,
+    },
 }
 
 /// An ordered list of shapes (later shapes are drawn on top).

@@ -15,7 +15,12 @@ fn paint(color: Color) -> Paint<'static> {
 }
 
 fn skia_stroke(s: Stroke) -> tiny_skia::Stroke {
-    tiny_skia::Stroke { width: s.width, line_cap: LineCap::Round, line_join: LineJoin::Round, ..Default::default() }
+    tiny_skia::Stroke {
+        width: s.width,
+        line_cap: LineCap::Round,
+        line_join: LineJoin::Round,
+        ..Default::default()
+    }
 }
 
 /// Draws `list` onto `pixmap` through `view`, after filling it with `background` (if any).
@@ -29,7 +34,12 @@ pub fn render_to_pixmap(list: &DrawList, view: &View, background: Option<Color>,
     }
     for shape in &list.shapes {
         match shape {
-            Shape::Circle { center, radius, fill, stroke } => {
+            Shape::Circle {
+                center,
+                radius,
+                fill,
+                stroke,
+            } => {
                 let c = view.to_screen(*center);
                 let r = (radius * view.scale).max(0.5);
                 if let Some(path) = PathBuilder::from_circle(c.x, c.y, r) {
@@ -43,7 +53,13 @@ pub fn render_to_pixmap(list: &DrawList, view: &View, background: Option<Color>,
             }
             Shape::Polyline { points, closed, stroke } => {
                 if let Some(path) = polyline(view, points, *closed) {
-                    pixmap.stroke_path(&path, &paint(stroke.color), &skia_stroke(*stroke), Transform::identity(), None);
+                    pixmap.stroke_path(
+                        &path,
+                        &paint(stroke.color),
+                        &skia_stroke(*stroke),
+                        Transform::identity(),
+                        None,
+                    );
                 }
             }
             Shape::Polygon { points, fill, stroke } => {
@@ -68,7 +84,13 @@ pub fn render_to_pixmap(list: &DrawList, view: &View, background: Option<Color>,
                     pb.line_to((base - side).x, (base - side).y);
                 }
                 if let Some(path) = pb.finish() {
-                    pixmap.stroke_path(&path, &paint(stroke.color), &skia_stroke(*stroke), Transform::identity(), None);
+                    pixmap.stroke_path(
+                        &path,
+                        &paint(stroke.color),
+                        &skia_stroke(*stroke),
+                        Transform::identity(),
+                        None,
+                    );
                 }
             }
             Shape::Label { .. } => {}

@@ -59,7 +59,9 @@ pub fn force_color(label: &str) -> Color {
         "separation" => Color::rgb(200, 30, 160),
         _ => {
             // Any other label: a stable hue from its name.
-            let hash = label.bytes().fold(2166136261u32, |h, b| (h ^ b as u32).wrapping_mul(16777619));
+            let hash = label
+                .bytes()
+                .fold(2166136261u32, |h, b| (h ^ b as u32).wrapping_mul(16777619));
             let hue = (hash % 360) as f32;
             hsv(hue, 0.75, 0.8)
         }

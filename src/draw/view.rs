@@ -21,7 +21,11 @@ impl View {
     pub fn fit(bounds: Bounds, size: Vec2) -> View {
         let extent = bounds.size().max(Vec2::splat(1e-3));
         let scale = (size.x / extent.x).min(size.y / extent.y) * 0.95;
-        View { center: bounds.center(), scale, size }
+        View {
+            center: bounds.center(),
+            scale,
+            size,
+        }
     }
 
     /// Screen position (pixels from the top-left) of world point `p`.
@@ -51,7 +55,10 @@ mod tests {
 
     #[test]
     fn round_trip_and_zoom_anchor() {
-        let b = Bounds { min: Vec2::new(-10.0, -5.0), max: Vec2::new(10.0, 5.0) };
+        let b = Bounds {
+            min: Vec2::new(-10.0, -5.0),
+            max: Vec2::new(10.0, 5.0),
+        };
         let mut v = View::fit(b, Vec2::new(400.0, 200.0));
         assert_eq!(v.to_screen(Vec2::ZERO), Vec2::new(200.0, 100.0));
         let top_right = v.to_screen(Vec2::new(10.0, 5.0));

@@ -6,10 +6,7 @@ use glam::Vec2;
 /// Signed area (positive for counter-clockwise vertex order), by the shoelace formula.
 pub fn polygon_area(vertices: &[Vec2]) -> f32 {
     let n = vertices.len();
-    (0..n)
-        .map(|i| vertices[i].perp_dot(vertices[(i + 1) % n]))
-        .sum::<f32>()
-        * 0.5
+    (0..n).map(|i| vertices[i].perp_dot(vertices[(i + 1) % n])).sum::<f32>() * 0.5
 }
 
 /// True when `p` lies inside the polygon (even–odd rule; points on an edge may go either way).
@@ -45,7 +42,12 @@ mod tests {
     use super::*;
 
     fn square() -> Vec<Vec2> {
-        vec![Vec2::new(0.0, 0.0), Vec2::new(2.0, 0.0), Vec2::new(2.0, 2.0), Vec2::new(0.0, 2.0)]
+        vec![
+            Vec2::new(0.0, 0.0),
+            Vec2::new(2.0, 0.0),
+            Vec2::new(2.0, 2.0),
+            Vec2::new(0.0, 2.0),
+        ]
     }
 
     #[test]
@@ -53,7 +55,17 @@ mod tests {
         assert_eq!(polygon_area(&square()), 4.0);
         assert!(point_in_polygon(Vec2::new(1.0, 1.0), &square()));
         assert!(!point_in_polygon(Vec2::new(3.0, 1.0), &square()));
-        assert!(polygon_contains_circle_overlap(Vec2::new(2.4, 1.0), 0.5, &square(), 0.0));
-        assert!(!polygon_contains_circle_overlap(Vec2::new(2.6, 1.0), 0.5, &square(), 0.0));
+        assert!(polygon_contains_circle_overlap(
+            Vec2::new(2.4, 1.0),
+            0.5,
+            &square(),
+            0.0
+        ));
+        assert!(!polygon_contains_circle_overlap(
+            Vec2::new(2.6, 1.0),
+            0.5,
+            &square(),
+            0.0
+        ));
     }
 }

@@ -59,7 +59,10 @@ impl<'a> Decoder<'a> {
 
     fn take<const N: usize>(&mut self) -> Result<[u8; N], DecodeError> {
         let end = self.at + N;
-        let slice = self.bytes.get(self.at..end).ok_or_else(|| DecodeError(format!("payload ends at byte {} inside a record", self.bytes.len())))?;
+        let slice = self
+            .bytes
+            .get(self.at..end)
+            .ok_or_else(|| DecodeError(format!("payload ends at byte {} inside a record", self.bytes.len())))?;
         self.at = end;
         Ok(slice.try_into().expect("slice has length N"))
     }
@@ -92,7 +95,10 @@ impl<'a> Decoder<'a> {
     pub fn count(&mut self, record_size: usize) -> Result<usize, DecodeError> {
         let n = self.u32()? as usize;
         if n.saturating_mul(record_size) > self.remaining() {
-            return Err(DecodeError(format!("count {n} exceeds the {} bytes left", self.remaining())));
+            return Err(DecodeError(format!(
+                "count {n} exceeds the {} bytes left",
+                self.remaining()
+            )));
         }
         Ok(n)
     }
@@ -110,7 +116,14 @@ pub fn encode_frame(frame: &Frame, out: &mut Vec<u8>) {
     e.u32(frame.agents.len() as u32);
     for a in &frame.agents {
         e.u32(a.id);
-        for v in [a.position, a.velocity, a.heading, a.preferred_velocity, a.steering, a.avoidance] {
+        for v in [
+            a.position,
+            a.velocity,
+            a.heading,
+            a.preferred_velocity,
+            a.steering,
+            a.avoidance,
+        ] {
             e.vec2(v);
         }
         e.u16(a.state);
@@ -161,10 +174,21 @@ pub fn decode_frame(d: &mut Decoder) -> Result<Frame, DecodeError> {
     let n = d.count(FORCE_SIZE)?;
     let mut forces = Vec::with_capacity(n);
     for _ in 0..n {
-        forces.push(ForceSample { label: d.u16()?, force: d.vec2()?, kept: d.f32()? });
+        forces.push(ForceSample {
+            label: d.u16()?,
+            force: d.vec2()?,
+            kept: d.f32()?,
+        });
     }
-    if let Some(a) = agents.iter().find(|a| a.force_start as usize + a.force_count as usize > forces.len()) {
-        return Err(DecodeError(format!("agent {} refers to forces beyond the {} recorded", a.id, forces.len())));
+    if let Some(a) = agents
+        .iter()
+        .find(|a| a.force_start as usize + a.force_count as usize > forces.len())
+    {
+        return Err(DecodeError(format!(
+            "agent {} refers to forces beyond the {} recorded",
+            a.id,
+            forces.len()
+        )));
     }
     let n = d.count(CONTACT_SIZE)?;
     let mut contacts = Vec::with_capacity(n);
@@ -177,7 +201,17 @@ pub fn decode_frame(d: &mut Decoder) -> Result<Frame, DecodeError> {
             1 => ContactWith::Obstacle(other),
             k => return Err(DecodeError(format!("unknown contact kind {k}"))),
         };
-        contacts.push(Contact { agent, with, depth: d.f32()? });
+        contacts.push(Contact {
+            agent,
+            with,
+            depth: d.f32()?,
+        });
     }
-    Ok(Frame { tick, time, agents, forces, contacts })
+    Ok(Frame {
+        tick,
+        time,
+        agents,
+        forces,
+        contacts,
+    })
 }

@@ -60,7 +60,10 @@ pub struct RecordingWriter {
 }
 
 fn io_error(file: &Path) -> impl Fn(io::Error) -> RecordingError + '_ {
-    move |source| RecordingError::Io { file: file.to_path_buf(), source }
+    move |source| RecordingError::Io {
+        file: file.to_path_buf(),
+        source,
+    }
 }
 
 fn write_block(out: &mut impl Write, tag: &[u8; 4], payload: &[u8]) -> io::Result<()> {
@@ -114,7 +117,11 @@ impl RecordingWriter {
         let path = self.file.final_path().to_path_buf();
         write_block(&mut self.file, b"CHNK", &self.pending).map_err(io_error(&path))?;
         self.file.flush().map_err(io_error(&path))?;
-        self.index.push(ChunkEntry { first_tick: self.pending_first_tick, frames: self.pending_frames, offset: self.offset });
+        self.index.push(ChunkEntry {
+            first_tick: self.pending_first_tick,
+            frames: self.pending_frames,
+            offset: self.offset,
+        });
         self.offset += 12 + self.pending.len() as u64;
         self.pending_frames = 0;
         Ok(())
@@ -169,7 +176,9 @@ fn read_block_header(file: &mut File) -> io::Result<BlockHeader> {
 
 /// Reads a block's payload and checks its CRC; `None` when the block is cut short or damaged.
 fn read_block(file: &mut File, expected: &[u8; 4]) -> io::Result<Option<Vec<u8>>> {
-    let Ok(h) = read_block_header(file) else { return Ok(None) };
+    let Ok(h) = read_block_header(file) else {
+        return Ok(None);
+    };
     if &h.tag != expected || h.len > MAX_BLOCK {
         return Ok(None);
     }
@@ -185,18 +194,26 @@ impl RecordingReader {
     /// complete chunk (see [`RecordingReader::recovery_note`]).
     pub fn open(path: &Path) -> Result<RecordingReader, RecordingError> {
         let err = io_error(path);
-        let corrupt = |message: String| RecordingError::Corrupt { file: path.to_path_buf(), message };
+        let corrupt = |message: String| RecordingError::Corrupt {
+            file: path.to_path_buf(),
+            message,
+        };
         let mut file = File::open(path).map_err(&err)?;
         let mut magic = [0u8; 12];
-        file.read_exact(&mut magic).map_err(|_| corrupt("too short to be a crowdrec recording".into()))?;
+        file.read_exact(&mut magic)
+            .map_err(|_| corrupt("too short to be a crowdrec recording".into()))?;
         if &magic[..8] != MAGIC {
             return Err(corrupt("not a crowdrec recording (wrong magic bytes)".into()));
         }
         let version = u32::from_le_bytes(magic[8..12].try_into().expect("4 bytes"));
         if version != FORMAT_VERSION {
-            return Err(corrupt(format!("format version {version} is not supported (this build reads {FORMAT_VERSION})")));
+            return Err(corrupt(format!(
+                "format version {version} is not supported (this build reads {FORMAT_VERSION})"
+            )));
         }
-        let header_bytes = read_block(&mut file, b"HEAD").map_err(&err)?.ok_or_else(|| corrupt("header block is damaged or cut short".into()))?;
+        let header_bytes = read_block(&mut file, b"HEAD")
+            .map_err(&err)?
+            .ok_or_else(|| corrupt("header block is damaged or cut short".into()))?;
         let header: RecordingHeader =
             serde_json::from_slice(&header_bytes).map_err(|e| corrupt(format!("header does not parse: {e}")))?;
         let data_start = 12 + 12 + header_bytes.len() as u64;
@@ -210,7 +227,14 @@ impl RecordingReader {
         if index.is_empty() {
             return Err(corrupt("the recording holds no complete frame".into()));
         }
-        Ok(RecordingReader { path: path.to_path_buf(), header, file: Mutex::new(file), index, cache: Mutex::new(None), recovery_note })
+        Ok(RecordingReader {
+            path: path.to_path_buf(),
+            header,
+            file: Mutex::new(file),
+            index,
+            cache: Mutex::new(None),
+            recovery_note,
+        })
     }
 
     /// The header (scene, labels, states).
@@ -242,15 +266,23 @@ impl RecordingReader {
     /// The frame of `tick`.
     pub fn frame_at(&self, tick: u64) -> Result<Frame, RecordingError> {
         let chunk = self.index.partition_point(|c| c.first_tick + c.frames as u64 <= tick);
-        let entry = self.index.get(chunk).filter(|c| c.first_tick <= tick).ok_or(RecordingError::NoSuchTick {
-            file: self.path.clone(),
-            tick,
-            last: self.last_tick(),
-        })?;
+        let entry = self
+            .index
+            .get(chunk)
+            .filter(|c| c.first_tick <= tick)
+            .ok_or(RecordingError::NoSuchTick {
+                file: self.path.clone(),
+                tick,
+                last: self.last_tick(),
+            })?;
         let frames = self.chunk(chunk)?;
-        let frame = frames.get((tick - entry.first_tick) as usize).filter(|f| f.tick == tick).ok_or_else(|| {
-            RecordingError::Corrupt { file: self.path.clone(), message: format!("chunk {chunk} does not hold tick {tick}") }
-        })?;
+        let frame = frames
+            .get((tick - entry.first_tick) as usize)
+            .filter(|f| f.tick == tick)
+            .ok_or_else(|| RecordingError::Corrupt {
+                file: self.path.clone(),
+                message: format!("chunk {chunk} does not hold tick {tick}"),
+            })?;
         Ok(frame.clone())
     }
 
@@ -260,10 +292,14 @@ impl RecordingReader {
         {
             return Ok(frames.clone());
         }
-        let corrupt = |message: String| RecordingError::Corrupt { file: self.path.clone(), message };
+        let corrupt = |message: String| RecordingError::Corrupt {
+            file: self.path.clone(),
+            message,
+        };
         let payload = {
             let mut file = self.file.lock().expect("file lock");
-            file.seek(SeekFrom::Start(self.index[chunk].offset)).map_err(io_error(&self.path))?;
+            file.seek(SeekFrom::Start(self.index[chunk].offset))
+                .map_err(io_error(&self.path))?;
             read_block(&mut file, b"CHNK").map_err(io_error(&self.path))?
         }
         .ok_or_else(|| corrupt(format!("chunk {chunk} is damaged (CRC or length mismatch)")))?;
@@ -301,13 +337,25 @@ fn read_index(file: &mut File) -> io::Result<Option<Vec<ChunkEntry>>> {
         return Ok(None);
     }
     file.seek(SeekFrom::Start(offset))?;
-    let Some(payload) = read_block(file, b"INDX")? else { return Ok(None) };
+    let Some(payload) = read_block(file, b"INDX")? else {
+        return Ok(None);
+    };
     let mut d = Decoder::new(&payload);
     let parse = |d: &mut Decoder| -> Result<Vec<ChunkEntry>, DecodeError> {
         let n = d.count(20)?;
-        (0..n).map(|_| Ok(ChunkEntry { first_tick: d.u64()?, frames: d.u32()?, offset: d.u64()? })).collect()
+        (0..n)
+            .map(|_| {
+                Ok(ChunkEntry {
+                    first_tick: d.u64()?,
+                    frames: d.u32()?,
+                    offset: d.u64()?,
+                })
+            })
+            .collect()
     };
-    let index = parse(&mut d).ok().filter(|idx| idx.iter().all(|c| c.offset < offset && c.frames > 0));
+    let index = parse(&mut d)
+        .ok()
+        .filter(|idx| idx.iter().all(|c| c.offset < offset && c.frames > 0));
     Ok(index)
 }
 
@@ -318,14 +366,23 @@ fn scan_chunks(file: &mut File, start: u64) -> io::Result<(Vec<ChunkEntry>, Stri
     let mut offset = start;
     while let Some(payload) = read_block(file, b"CHNK")? {
         let mut d = Decoder::new(&payload);
-        let (Ok(first_tick), Ok(frames)) = (d.u64(), d.u32()) else { break };
+        let (Ok(first_tick), Ok(frames)) = (d.u64(), d.u32()) else {
+            break;
+        };
         if frames == 0 {
             break;
         }
-        index.push(ChunkEntry { first_tick, frames, offset });
+        index.push(ChunkEntry {
+            first_tick,
+            frames,
+            offset,
+        });
         offset += 12 + payload.len() as u64;
     }
     let frames: u64 = index.iter().map(|c| c.frames as u64).sum();
-    let note = format!("the recording was not closed properly (interrupted run?); recovered {frames} frame(s) from {} complete chunk(s)", index.len());
+    let note = format!(
+        "the recording was not closed properly (interrupted run?); recovered {frames} frame(s) from {} complete chunk(s)",
+        index.len()
+    );
     Ok((index, note))
 }

@@ -156,18 +156,34 @@ mod tests {
     }
 
     fn frame(tick: u64, agents: Vec<AgentSample>, contacts: Vec<Contact>) -> Frame {
-        Frame { tick, time: tick as f32 * 0.5, agents, forces: vec![], contacts }
+        Frame {
+            tick,
+            time: tick as f32 * 0.5,
+            agents,
+            forces: vec![],
+            contacts,
+        }
     }
 
     #[test]
     fn path_length_completion_and_contact_episodes() {
-        let touch = |depth| vec![Contact { agent: 0, with: ContactWith::Agent(1), depth }];
+        let touch = |depth| {
+            vec![Contact {
+                agent: 0,
+                with: ContactWith::Agent(1),
+                depth,
+            }]
+        };
         let mut acc = MetricsAccumulator::default();
         acc.observe(&frame(0, vec![sample(0, 0.0, 0), sample(1, 5.0, 0)], vec![]));
         acc.observe(&frame(1, vec![sample(0, 3.0, 0), sample(1, 5.0, 0)], touch(0.01)));
         acc.observe(&frame(2, vec![sample(0, 4.0, 0), sample(1, 5.0, 0)], touch(0.02)));
         acc.observe(&frame(3, vec![sample(0, 4.0, FLAG_ARRIVED), sample(1, 5.0, 0)], vec![]));
-        acc.observe(&frame(4, vec![sample(0, 4.0, FLAG_ARRIVED), sample(1, 5.0, 0)], touch(0.005)));
+        acc.observe(&frame(
+            4,
+            vec![sample(0, 4.0, FLAG_ARRIVED), sample(1, 5.0, 0)],
+            touch(0.005),
+        ));
         let m = acc.finish(4, 0.1, 1.0);
         assert_eq!(m.summary.collisions, 2, "two separate episodes");
         assert_eq!(m.summary.agents_reached, 1);

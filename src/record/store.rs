@@ -37,7 +37,10 @@ pub struct MemoryRecording {
 impl MemoryRecording {
     /// An empty recording with `header`.
     pub fn new(header: RecordingHeader) -> MemoryRecording {
-        MemoryRecording { header, frames: Vec::new() }
+        MemoryRecording {
+            header,
+            frames: Vec::new(),
+        }
     }
 
     /// Appends the next frame.
@@ -76,6 +79,10 @@ impl FrameSource for MemoryRecording {
         tick.checked_sub(first)
             .and_then(|i| self.frames.get(i as usize))
             .cloned()
-            .ok_or(RecordingError::NoSuchTick { file: "(live run)".into(), tick, last })
+            .ok_or(RecordingError::NoSuchTick {
+                file: "(live run)".into(),
+                tick,
+                last,
+            })
     }
 }

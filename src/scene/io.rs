@@ -13,7 +13,12 @@ pub enum SceneError {
     /// The file could not be read or written.
     Io { file: PathBuf, source: std::io::Error },
     /// The text is not a well-formed scene document.
-    Syntax { file: PathBuf, line: usize, column: usize, message: String },
+    Syntax {
+        file: PathBuf,
+        line: usize,
+        column: usize,
+        message: String,
+    },
     /// The document parsed but is not a usable scene; every problem is listed.
     Invalid { file: PathBuf, problems: Vec<Problem> },
 }
@@ -22,7 +27,12 @@ impl fmt::Display for SceneError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SceneError::Io { file, source } => write!(f, "{}: {source}", file.display()),
-            SceneError::Syntax { file, line, column, message } => {
+            SceneError::Syntax {
+                file,
+                line,
+                column,
+                message,
+            } => {
                 write!(f, "{}:{line}:{column}: {message}", file.display())
             }
             SceneError::Invalid { file, problems } => {
@@ -51,7 +61,10 @@ pub fn parse_scene(text: &str, file: &Path) -> Result<Scene, SceneError> {
             file: file.to_path_buf(),
             problems: vec![Problem::new(
                 "version",
-                format!("{} is not supported (this build reads version {SCENE_VERSION})", scene.version),
+                format!(
+                    "{} is not supported (this build reads version {SCENE_VERSION})",
+                    scene.version
+                ),
             )],
         });
     }
@@ -65,13 +78,19 @@ pub fn parse_valid_scene(text: &str, file: &Path) -> Result<Scene, SceneError> {
     if problems.is_empty() {
         Ok(scene)
     } else {
-        Err(SceneError::Invalid { file: file.to_path_buf(), problems })
+        Err(SceneError::Invalid {
+            file: file.to_path_buf(),
+            problems,
+        })
     }
 }
 
 /// Reads, parses and validates a scene file.
 pub fn load_scene(path: &Path) -> Result<Scene, SceneError> {
-    let text = std::fs::read_to_string(path).map_err(|source| SceneError::Io { file: path.to_path_buf(), source })?;
+    let text = std::fs::read_to_string(path).map_err(|source| SceneError::Io {
+        file: path.to_path_buf(),
+        source,
+    })?;
     parse_valid_scene(&text, path)
 }
 
@@ -83,7 +102,10 @@ pub fn scene_to_ron(scene: &Scene) -> String {
 
 /// Writes the scene atomically (temporary file, then rename).
 pub fn save_scene(scene: &Scene, path: &Path) -> Result<(), SceneError> {
-    write_atomic(path, scene_to_ron(scene).as_bytes()).map_err(|source| SceneError::Io { file: path.to_path_buf(), source })
+    write_atomic(path, scene_to_ron(scene).as_bytes()).map_err(|source| SceneError::Io {
+        file: path.to_path_buf(),
+        source,
+    })
 }
 
 /// The scene embedded in the binary that the GUI opens with no arguments.

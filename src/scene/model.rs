@@ -234,7 +234,10 @@ impl Scene {
             version: SCENE_VERSION,
             name: "untitled".into(),
             description: String::new(),
-            bounds: Bounds { min: Vec2::new(-10.0, -10.0), max: Vec2::new(10.0, 10.0) },
+            bounds: Bounds {
+                min: Vec2::new(-10.0, -10.0),
+                max: Vec2::new(10.0, 10.0),
+            },
             settings: SimSettings::default(),
             profiles: vec![Profile::default()],
             agents: Vec::new(),

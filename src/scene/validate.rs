@@ -21,7 +21,10 @@ pub struct Problem {
 impl Problem {
     /// A problem at `path` with `message`.
     pub fn new(path: impl Into<String>, message: impl Into<String>) -> Problem {
-        Problem { path: path.into(), message: message.into() }
+        Problem {
+            path: path.into(),
+            message: message.into(),
+        }
     }
 }
 
@@ -97,7 +100,14 @@ fn check_settings(scene: &Scene, problems: &mut Problems) {
     problems.finite_point("bounds.min", b.min);
     problems.finite_point("bounds.max", b.max);
     if !(b.min.x < b.max.x && b.min.y < b.max.y) {
-        problems.push("bounds", format!("min {} must be below and left of max {}", fmt_point(b.min), fmt_point(b.max)));
+        problems.push(
+            "bounds",
+            format!(
+                "min {} must be below and left of max {}",
+                fmt_point(b.min),
+                fmt_point(b.max)
+            ),
+        );
     }
     let s = &scene.settings;
     problems.positive("settings.dt", s.dt);
@@ -150,13 +160,19 @@ fn check_static_content(scene: &Scene, problems: &mut Problems) {
     check_unique(problems, "paths", scene.paths.iter().map(|p| p.id.as_str()));
     for (i, p) in scene.paths.iter().enumerate() {
         if p.points.len() < 2 {
-            problems.push(format!("paths[{i}].points"), format!("{} point(s); a path needs at least 2", p.points.len()));
+            problems.push(
+                format!("paths[{i}].points"),
+                format!("{} point(s); a path needs at least 2", p.points.len()),
+            );
         }
         for (j, q) in p.points.iter().enumerate() {
             problems.finite_point(format!("paths[{i}].points[{j}]"), *q);
         }
         if p.points.windows(2).any(|w| w[0] == w[1]) {
-            problems.push(format!("paths[{i}].points"), "two consecutive points coincide (zero-length segment)");
+            problems.push(
+                format!("paths[{i}].points"),
+                "two consecutive points coincide (zero-length segment)",
+            );
         }
         problems.positive(format!("paths[{i}].width"), p.width);
     }
@@ -171,14 +187,21 @@ fn check_obstacle(o: &Obstacle, at: &str, problems: &mut Problems) {
             problems.finite_point(format!("{at}.center"), *center);
             problems.positive(format!("{at}.radius"), *radius);
         }
-        Obstacle::MovingCircle { center, radius, velocity } => {
+        Obstacle::MovingCircle {
+            center,
+            radius,
+            velocity,
+        } => {
             problems.finite_point(format!("{at}.center"), *center);
             problems.positive(format!("{at}.radius"), *radius);
             problems.finite_point(format!("{at}.velocity"), *velocity);
         }
         Obstacle::Polygon { vertices } => {
             if vertices.len() < 3 {
-                problems.push(format!("{at}.vertices"), format!("{} vertex(es); a polygon needs at least 3", vertices.len()));
+                problems.push(
+                    format!("{at}.vertices"),
+                    format!("{} vertex(es); a polygon needs at least 3", vertices.len()),
+                );
                 return;
             }
             for (j, v) in vertices.iter().enumerate() {
@@ -186,14 +209,20 @@ fn check_obstacle(o: &Obstacle, at: &str, problems: &mut Problems) {
             }
             let area = polygon_area(vertices);
             if area.is_finite() && area.abs() < 1e-6 {
-                problems.push(format!("{at}.vertices"), "polygon has zero area (collinear or repeated vertices)");
+                problems.push(
+                    format!("{at}.vertices"),
+                    "polygon has zero area (collinear or repeated vertices)",
+                );
             }
         }
         Obstacle::Wall { a, b } => {
             problems.finite_point(format!("{at}.a"), *a);
             problems.finite_point(format!("{at}.b"), *b);
             if a == b {
-                problems.push(format!("{at}"), format!("wall from {} to itself has zero length", fmt_point(*a)));
+                problems.push(
+                    format!("{at}"),
+                    format!("wall from {} to itself has zero length", fmt_point(*a)),
+                );
             }
         }
     }
@@ -218,11 +247,16 @@ fn check_agents(scene: &Scene, problems: &mut Problems) {
         if let Some(end) = a.end_time
             && !(end.is_finite() && end > a.start_time)
         {
-            problems.push(at("end_time"), format!("{end} must be a finite time after start_time {}", a.start_time));
+            problems.push(
+                at("end_time"),
+                format!("{end} must be a finite time after start_time {}", a.start_time),
+            );
         }
         match &a.goal {
             Goal::None => {}
-            Goal::Target(id) if scene.target(id).is_none() => problems.push(at("goal"), format!("unknown target id {id:?}")),
+            Goal::Target(id) if scene.target(id).is_none() => {
+                problems.push(at("goal"), format!("unknown target id {id:?}"))
+            }
             Goal::Path(id) if scene.path(id).is_none() => problems.push(at("goal"), format!("unknown path id {id:?}")),
             _ => {}
         }
@@ -238,7 +272,11 @@ fn check_agent_clear_of_obstacles(scene: &Scene, agent: &Agent, radius: f32, at:
     for (k, o) in scene.obstacles.iter().enumerate() {
         let hit = match o {
             Obstacle::Circle { center, radius: r } => p.distance(*center) < r + radius - OVERLAP_TOLERANCE,
-            Obstacle::MovingCircle { center, radius: r, velocity } => {
+            Obstacle::MovingCircle {
+                center,
+                radius: r,
+                velocity,
+            } => {
                 // Only the obstacle's position at the agent's start time matters.
                 let c = *center + *velocity * agent.start_time;
                 p.distance(c) < r + radius - OVERLAP_TOLERANCE
@@ -247,7 +285,10 @@ fn check_agent_clear_of_obstacles(scene: &Scene, agent: &Agent, radius: f32, at:
             Obstacle::Wall { a, b } => distance_to_segment(p, *a, *b) < radius - OVERLAP_TOLERANCE,
         };
         if hit {
-            problems.push(at, format!("{} (radius {radius}) starts inside obstacles[{k}]", fmt_point(p)));
+            problems.push(
+                at,
+                format!("{} (radius {radius}) starts inside obstacles[{k}]", fmt_point(p)),
+            );
         }
     }
 }
@@ -255,9 +296,16 @@ fn check_agent_clear_of_obstacles(scene: &Scene, agent: &Agent, radius: f32, at:
 /// Reports agents whose bodies overlap at a moment when both are present (sweep over x).
 fn check_agents_do_not_overlap(scene: &Scene, problems: &mut Problems) {
     let radius_of = |a: &Agent| scene.profile(&a.profile).map(|p| p.radius).unwrap_or(0.0);
-    let mut order: Vec<usize> = (0..scene.agents.len()).filter(|&i| scene.agents[i].position.is_finite()).collect();
+    let mut order: Vec<usize> = (0..scene.agents.len())
+        .filter(|&i| scene.agents[i].position.is_finite())
+        .collect();
     order.sort_by(|&i, &j| scene.agents[i].position.x.total_cmp(&scene.agents[j].position.x));
-    let max_radius = scene.profiles.iter().map(|p| p.radius).filter(|r| r.is_finite()).fold(0.0, f32::max);
+    let max_radius = scene
+        .profiles
+        .iter()
+        .map(|p| p.radius)
+        .filter(|r| r.is_finite())
+        .fold(0.0, f32::max);
     for (k, &i) in order.iter().enumerate() {
         let a = &scene.agents[i];
         for &j in &order[k + 1..] {
@@ -265,7 +313,8 @@ fn check_agents_do_not_overlap(scene: &Scene, problems: &mut Problems) {
             if b.position.x - a.position.x > 2.0 * max_radius {
                 break;
             }
-            let both_present = a.end_time.is_none_or(|e| e > b.start_time) && b.end_time.is_none_or(|e| e > a.start_time);
+            let both_present =
+                a.end_time.is_none_or(|e| e > b.start_time) && b.end_time.is_none_or(|e| e > a.start_time);
             let reach = radius_of(a) + radius_of(b) - OVERLAP_TOLERANCE;
             if both_present && a.position.distance(b.position) < reach {
                 let (first, second) = (i.min(j), i.max(j));

@@ -32,16 +32,35 @@ impl NeighbourGrid {
                 while ((size.x / cell).ceil() as usize + 1) * ((size.y / cell).ceil() as usize + 1) > MAX_CELLS {
                     cell *= 2.0;
                 }
-                (bounds.min, 1.0 / cell, (size.x / cell).ceil() as usize + 1, (size.y / cell).ceil() as usize + 1)
+                (
+                    bounds.min,
+                    1.0 / cell,
+                    (size.x / cell).ceil() as usize + 1,
+                    (size.y / cell).ceil() as usize + 1,
+                )
             }
             NeighbourIndex::BruteForce => (bounds.min, 0.0, 1, 1),
         };
-        NeighbourGrid { mode, origin, inv_cell, cols, rows, cell_start: vec![0; cols * rows + 1], entries: Vec::new() }
+        NeighbourGrid {
+            mode,
+            origin,
+            inv_cell,
+            cols,
+            rows,
+            cell_start: vec![0; cols * rows + 1],
+            entries: Vec::new(),
+        }
     }
 
     fn cell_coords(&self, p: Vec2) -> (usize, usize) {
         let c = ((p - self.origin) * self.inv_cell).floor();
-        let clamp = |v: f32, n: usize| if v.is_nan() || v < 0.0 { 0 } else { (v as usize).min(n - 1) };
+        let clamp = |v: f32, n: usize| {
+            if v.is_nan() || v < 0.0 {
+                0
+            } else {
+                (v as usize).min(n - 1)
+            }
+        };
         (clamp(c.x, self.cols), clamp(c.y, self.rows))
     }
 
@@ -94,7 +113,10 @@ impl NeighbourGrid {
                 let (x1, y1) = self.cell_coords(p + Vec2::splat(radius));
                 for y in y0..=y1 {
                     let row = y * self.cols;
-                    let (start, end) = (self.cell_start[row + x0] as usize, self.cell_start[row + x1 + 1] as usize);
+                    let (start, end) = (
+                        self.cell_start[row + x0] as usize,
+                        self.cell_start[row + x1 + 1] as usize,
+                    );
                     visit(start..end);
                 }
             }
@@ -108,19 +130,28 @@ mod tests {
     use super::*;
 
     fn bounds() -> Bounds {
-        Bounds { min: Vec2::ZERO, max: Vec2::new(700.0, 700.0) }
+        Bounds {
+            min: Vec2::ZERO,
+            max: Vec2::new(700.0, 700.0),
+        }
     }
 
     #[test]
     fn grid_and_brute_force_agree() {
-        let points: Vec<(u32, Vec2)> =
-            (0..400).map(|i| (i, Vec2::new((i * 37 % 700) as f32, (i * 91 % 700) as f32 + 0.5))).collect();
+        let points: Vec<(u32, Vec2)> = (0..400)
+            .map(|i| (i, Vec2::new((i * 37 % 700) as f32, (i * 91 % 700) as f32 + 0.5)))
+            .collect();
         let mut grid = NeighbourGrid::new(NeighbourIndex::Grid { cell_size: 100.0 }, bounds());
         let mut brute = NeighbourGrid::new(NeighbourIndex::BruteForce, bounds());
         grid.rebuild(points.iter().copied());
         brute.rebuild(points.iter().copied());
         let (mut a, mut b) = (Vec::new(), Vec::new());
-        for q in [Vec2::new(250.0, 250.0), Vec2::new(0.0, 0.0), Vec2::new(699.0, 10.0), Vec2::new(-50.0, 800.0)] {
+        for q in [
+            Vec2::new(250.0, 250.0),
+            Vec2::new(0.0, 0.0),
+            Vec2::new(699.0, 10.0),
+            Vec2::new(-50.0, 800.0),
+        ] {
             for r in [1.0, 60.0, 150.0] {
                 grid.query(q, r, &mut a);
                 brute.query(q, r, &mut b);
@@ -136,7 +167,14 @@ mod tests {
         let mut grid = NeighbourGrid::new(NeighbourIndex::Grid { cell_size: 100.0 }, bounds());
         assert_eq!(grid.cell_coords(Vec2::splat(190.0)), (1, 1));
         assert_eq!(grid.cell_coords(Vec2::splat(310.0)), (3, 3));
-        grid.rebuild([(0, Vec2::new(250.0, 309.0)), (1, Vec2::new(250.0, 250.0 + 59.9)), (2, Vec2::new(200.0, 200.0))].into_iter());
+        grid.rebuild(
+            [
+                (0, Vec2::new(250.0, 309.0)),
+                (1, Vec2::new(250.0, 250.0 + 59.9)),
+                (2, Vec2::new(200.0, 200.0)),
+            ]
+            .into_iter(),
+        );
         let mut out = Vec::new();
         grid.query(Vec2::splat(250.0), 60.0, &mut out);
         assert_eq!(out, vec![0, 1]);

@@ -19,7 +19,11 @@ pub fn preferred_velocity(body: &Body, force: Vec2, profile: &ResolvedProfile, d
 pub fn advance(body: &Body, velocity: Vec2, profile: &ResolvedProfile, dt: f32) -> (Vec2, Vec2, Vec2) {
     let velocity = limit_turn(body.heading, velocity, profile.max_turn_rate * dt);
     let position = body.position + velocity * dt;
-    let heading = if velocity.length_squared() > HEADING_SPEED_SQ_THRESHOLD { velocity.normalize() } else { body.heading };
+    let heading = if velocity.length_squared() > HEADING_SPEED_SQ_THRESHOLD {
+        velocity.normalize()
+    } else {
+        body.heading
+    };
     (position, velocity, heading)
 }
 
@@ -59,7 +63,15 @@ mod tests {
     }
 
     fn body(velocity: Vec2, heading: Vec2) -> Body {
-        Body { id: 0, profile: 0, position: Vec2::ZERO, velocity, heading, radius: 1.0, status: Status::Active }
+        Body {
+            id: 0,
+            profile: 0,
+            position: Vec2::ZERO,
+            velocity,
+            heading,
+            radius: 1.0,
+            status: Status::Active,
+        }
     }
 
     #[test]

@@ -53,7 +53,11 @@ impl ResolvedProfile {
             behaviours: profile.behaviours.clone(),
             labels,
             combiner: profile.combiner,
-            neighbour_radius: profile.behaviours.iter().map(|b| b.behaviour.neighbour_radius()).fold(0.0, f32::max),
+            neighbour_radius: profile
+                .behaviours
+                .iter()
+                .map(|b| b.behaviour.neighbour_radius())
+                .fold(0.0, f32::max),
         }
     }
 }

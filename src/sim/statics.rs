@@ -25,14 +25,21 @@ impl StaticGeometry {
             .iter()
             .map(|o| {
                 let (min, max) = match o {
-                    Obstacle::Circle { center, radius } => (*center - Vec2::splat(*radius), *center + Vec2::splat(*radius)),
-                    Obstacle::Polygon { vertices } => vertices
-                        .iter()
-                        .fold((Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY)), |(lo, hi), v| (lo.min(*v), hi.max(*v))),
+                    Obstacle::Circle { center, radius } => {
+                        (*center - Vec2::splat(*radius), *center + Vec2::splat(*radius))
+                    }
+                    Obstacle::Polygon { vertices } => vertices.iter().fold(
+                        (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY)),
+                        |(lo, hi), v| (lo.min(*v), hi.max(*v)),
+                    ),
                     Obstacle::Wall { a, b } => (a.min(*b), a.max(*b)),
                     Obstacle::MovingCircle { .. } => (Vec2::splat(f32::NEG_INFINITY), Vec2::splat(f32::INFINITY)),
                 };
-                Entry { shape: o.clone(), min, max }
+                Entry {
+                    shape: o.clone(),
+                    min,
+                    max,
+                }
             })
             .collect();
         StaticGeometry { entries }
@@ -55,14 +62,22 @@ impl StaticGeometry {
 pub fn penetration_depth(shape: &Obstacle, p: Vec2, radius: f32, t: f32) -> f32 {
     match shape {
         Obstacle::Circle { center, radius: r } => r + radius - p.distance(*center),
-        Obstacle::MovingCircle { center, radius: r, velocity } => r + radius - p.distance(*center + *velocity * t),
+        Obstacle::MovingCircle {
+            center,
+            radius: r,
+            velocity,
+        } => r + radius - p.distance(*center + *velocity * t),
         Obstacle::Wall { a, b } => radius - p.distance(closest_point_on_segment(p, *a, *b)),
         Obstacle::Polygon { vertices } => {
             let n = vertices.len();
             let edge_distance = (0..n)
                 .map(|i| p.distance(closest_point_on_segment(p, vertices[i], vertices[(i + 1) % n])))
                 .fold(f32::INFINITY, f32::min);
-            if point_in_polygon(p, vertices) { radius + edge_distance } else { radius - edge_distance }
+            if point_in_polygon(p, vertices) {
+                radius + edge_distance
+            } else {
+                radius - edge_distance
+            }
         }
     }
 }
@@ -73,16 +88,31 @@ mod tests {
 
     #[test]
     fn depth_of_each_shape() {
-        let circle = Obstacle::Circle { center: Vec2::ZERO, radius: 1.0 };
+        let circle = Obstacle::Circle {
+            center: Vec2::ZERO,
+            radius: 1.0,
+        };
         assert!((penetration_depth(&circle, Vec2::new(1.2, 0.0), 0.3, 0.0) - 0.1).abs() < 1e-6);
-        let moving = Obstacle::MovingCircle { center: Vec2::ZERO, radius: 1.0, velocity: Vec2::new(1.0, 0.0) };
+        let moving = Obstacle::MovingCircle {
+            center: Vec2::ZERO,
+            radius: 1.0,
+            velocity: Vec2::new(1.0, 0.0),
+        };
         assert!((penetration_depth(&moving, Vec2::new(2.2, 0.0), 0.3, 1.0) - 0.1).abs() < 1e-6);
         let square = Obstacle::Polygon {
-            vertices: vec![Vec2::ZERO, Vec2::new(2.0, 0.0), Vec2::new(2.0, 2.0), Vec2::new(0.0, 2.0)],
+            vertices: vec![
+                Vec2::ZERO,
+                Vec2::new(2.0, 0.0),
+                Vec2::new(2.0, 2.0),
+                Vec2::new(0.0, 2.0),
+            ],
         };
         assert!((penetration_depth(&square, Vec2::new(1.0, 1.0), 0.5, 0.0) - 1.5).abs() < 1e-6);
         assert!((penetration_depth(&square, Vec2::new(3.0, 1.0), 0.5, 0.0) + 0.5).abs() < 1e-6);
-        let wall = Obstacle::Wall { a: Vec2::ZERO, b: Vec2::new(0.0, 4.0) };
+        let wall = Obstacle::Wall {
+            a: Vec2::ZERO,
+            b: Vec2::new(0.0, 4.0),
+        };
         assert!((penetration_depth(&wall, Vec2::new(0.2, 1.0), 0.25, 0.0) - 0.05).abs() < 1e-6);
         let geometry = StaticGeometry::new(&[circle, wall]);
         let hits: Vec<_> = geometry.penetrations(Vec2::new(0.1, 1.05), 0.25, 0.0, 1e-3).collect();

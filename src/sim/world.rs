@@ -64,11 +64,19 @@ impl World {
     /// Builds the initial state (tick 0) from a valid scene.
     pub fn new(scene: Arc<Scene>) -> World {
         let mut labels = Vec::new();
-        let profiles: Vec<ResolvedProfile> = scene.profiles.iter().map(|p| ResolvedProfile::new(p, &mut labels)).collect();
+        let profiles: Vec<ResolvedProfile> = scene
+            .profiles
+            .iter()
+            .map(|p| ResolvedProfile::new(p, &mut labels))
+            .collect();
         let mut bodies = Vec::with_capacity(scene.agents.len());
         let mut minds = Vec::with_capacity(scene.agents.len());
         for agent in &scene.agents {
-            let profile = scene.profiles.iter().position(|p| p.name == agent.profile).expect("validated scene");
+            let profile = scene
+                .profiles
+                .iter()
+                .position(|p| p.name == agent.profile)
+                .expect("validated scene");
             bodies.push(Body {
                 id: agent.id,
                 profile: profile as u16,
@@ -157,7 +165,11 @@ impl World {
     fn rebuild_grid(&mut self) {
         let bodies = &self.bodies;
         self.grid.rebuild(
-            bodies.iter().enumerate().filter(|(_, b)| b.status.present()).map(|(i, b)| (i as u32, b.position)),
+            bodies
+                .iter()
+                .enumerate()
+                .filter(|(_, b)| b.status.present())
+                .map(|(i, b)| (i as u32, b.position)),
         );
     }
 
@@ -165,7 +177,8 @@ impl World {
     pub fn step(&mut self) -> Frame {
         let dt = self.scene.settings.dt;
         let decisions: Vec<Option<Decision>> = {
-            let (bodies, minds, profiles, grid, scene) = (&self.bodies, &self.minds, &self.profiles, &self.grid, &*self.scene);
+            let (bodies, minds, profiles, grid, scene) =
+                (&self.bodies, &self.minds, &self.profiles, &self.grid, &*self.scene);
             let max_radius = self.max_radius;
             bodies
                 .par_iter()
@@ -226,7 +239,11 @@ impl World {
     /// Records every present agent; `decisions` (indexed like the bodies, possibly empty)
     /// supply the forces and preferred velocities of the tick just stepped.
     fn frame(&self, decisions: &[Option<Decision>]) -> Frame {
-        let mut frame = Frame { tick: self.tick, time: self.time(), ..Frame::default() };
+        let mut frame = Frame {
+            tick: self.tick,
+            time: self.time(),
+            ..Frame::default()
+        };
         for (i, (body, mind)) in self.bodies.iter().zip(&self.minds).enumerate() {
             if !body.status.present() {
                 continue;
@@ -235,7 +252,11 @@ impl World {
             let force_start = frame.forces.len() as u32;
             let (steering, preferred, avoidance) = match decision {
                 Some(d) => {
-                    frame.forces.extend(d.steering.parts.iter().map(|p| ForceSample { label: p.label, force: p.force, kept: p.kept }));
+                    frame.forces.extend(d.steering.parts.iter().map(|p| ForceSample {
+                        label: p.label,
+                        force: p.force,
+                        kept: p.kept,
+                    }));
                     (d.steering.force, d.preferred, d.avoidance)
                 }
                 None => (Vec2::ZERO, body.velocity, Vec2::ZERO),
@@ -281,11 +302,22 @@ impl World {
                 let other = &self.bodies[j as usize];
                 let depth = body.radius + other.radius - body.position.distance(other.position);
                 if depth > CONTACT_TOLERANCE {
-                    contacts.push(Contact { agent: body.id, with: ContactWith::Agent(other.id), depth });
+                    contacts.push(Contact {
+                        agent: body.id,
+                        with: ContactWith::Agent(other.id),
+                        depth,
+                    });
                 }
             }
-            for (k, depth) in self.statics.penetrations(body.position, body.radius, t, CONTACT_TOLERANCE) {
-                contacts.push(Contact { agent: body.id, with: ContactWith::Obstacle(k), depth });
+            for (k, depth) in self
+                .statics
+                .penetrations(body.position, body.radius, t, CONTACT_TOLERANCE)
+            {
+                contacts.push(Contact {
+                    agent: body.id,
+                    with: ContactWith::Obstacle(k),
+                    depth,
+                });
             }
         }
         contacts
@@ -299,11 +331,22 @@ fn decide(ctx: &SteeringContext) -> Decision {
         .behaviours
         .iter()
         .zip(&profile.labels)
-        .map(|(spec, &label)| LabelledForce { label, force: spec.behaviour.force(ctx) * spec.weight, kept: 0.0 })
+        .map(|(spec, &label)| LabelledForce {
+            label,
+            force: spec.behaviour.force(ctx) * spec.weight,
+            kept: 0.0,
+        })
         .collect();
     let steering = profile.combiner.combine(parts, profile.max_force);
     let preferred = preferred_velocity(ctx.body, steering.force, profile, ctx.dt);
     let chosen = preferred;
     let (position, velocity, heading) = advance(ctx.body, chosen, profile, ctx.dt);
-    Decision { steering, preferred, avoidance: chosen - preferred, position, velocity, heading }
+    Decision {
+        steering,
+        preferred,
+        avoidance: chosen - preferred,
+        position,
+        velocity,
+        heading,
+    }
 }

@@ -32,14 +32,19 @@ impl Route {
     pub fn new(goal: &Goal, scene: &Scene) -> Route {
         match goal {
             Goal::None => Route::None,
-            Goal::Target(id) => scene
-                .target(id)
-                .map_or(Route::None, |t| Route::Target { position: t.position, radius: t.radius }),
+            Goal::Target(id) => scene.target(id).map_or(Route::None, |t| Route::Target {
+                position: t.position,
+                radius: t.radius,
+            }),
             Goal::Path(id) => scene
                 .paths
                 .iter()
                 .position(|p| &p.id == id)
-                .map_or(Route::None, |index| Route::Path { index, reach: scene.paths[index].width * 0.5, closed: scene.paths[index].closed }),
+                .map_or(Route::None, |index| Route::Path {
+                    index,
+                    reach: scene.paths[index].width * 0.5,
+                    closed: scene.paths[index].closed,
+                }),
         }
     }
 
@@ -56,11 +61,17 @@ impl Route {
     pub fn goal_point(&self, progress: RouteProgress, scene: &Scene) -> Option<GoalPoint> {
         match self {
             Route::None => None,
-            Route::Target { position, .. } => Some(GoalPoint { position: *position, is_final: true }),
+            Route::Target { position, .. } => Some(GoalPoint {
+                position: *position,
+                is_final: true,
+            }),
             Route::Path { index, closed, .. } => {
                 let points = &scene.paths[*index].points;
                 let i = progress.waypoint.min(points.len() - 1);
-                Some(GoalPoint { position: points[i], is_final: !closed && i == points.len() - 1 })
+                Some(GoalPoint {
+                    position: points[i],
+                    is_final: !closed && i == points.len() - 1,
+                })
             }
         }
     }
@@ -69,7 +80,10 @@ impl Route {
     pub fn advance(&self, mut progress: RouteProgress, position: Vec2, scene: &Scene) -> RouteProgress {
         match self {
             Route::None => {}
-            Route::Target { position: target, radius } => {
+            Route::Target {
+                position: target,
+                radius,
+            } => {
                 progress.done |= position.distance_squared(*target) <= radius * radius;
             }
             Route::Path { index, reach, closed } => {

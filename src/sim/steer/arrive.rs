@@ -57,7 +57,10 @@ mod tests {
         assert!((near(Deceleration::Normal) - 50.0).abs() < 1e-4);
         assert!((near(Deceleration::Fast) - 100.0).abs() < 1e-4);
         for d in [Deceleration::Slow, Deceleration::Normal, Deceleration::Fast] {
-            assert_eq!(arrive_force(Vec2::ZERO, Vec2::ZERO, Vec2::new(300.0, 0.0), 150.0, d), Vec2::new(150.0, 0.0));
+            assert_eq!(
+                arrive_force(Vec2::ZERO, Vec2::ZERO, Vec2::new(300.0, 0.0), 150.0, d),
+                Vec2::new(150.0, 0.0)
+            );
             assert_eq!(arrive_force(Vec2::ONE, Vec2::ONE, Vec2::ONE, 150.0, d), Vec2::ZERO);
         }
     }

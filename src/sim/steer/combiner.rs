@@ -57,7 +57,11 @@ mod tests {
     use super::*;
 
     fn part(label: u16, x: f32, y: f32) -> LabelledForce {
-        LabelledForce { label, force: Vec2::new(x, y), kept: 0.0 }
+        LabelledForce {
+            label,
+            force: Vec2::new(x, y),
+            kept: 0.0,
+        }
     }
 
     #[test]

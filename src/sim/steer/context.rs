@@ -45,9 +45,12 @@ impl SteeringContext<'_> {
     /// (centre distance < radius + their body radius).
     pub fn neighbours_within(&self, radius: f32) -> impl Iterator<Item = &Body> {
         let p = self.body.position;
-        self.neighbours.iter().map(|&i| &self.bodies[i as usize]).filter(move |n| {
-            let reach = radius + n.radius;
-            n.position.distance_squared(p) < reach * reach
-        })
+        self.neighbours
+            .iter()
+            .map(|&i| &self.bodies[i as usize])
+            .filter(move |n| {
+                let reach = radius + n.radius;
+                n.position.distance_squared(p) < reach * reach
+            })
     }
 }

@@ -13,7 +13,7 @@ mod seek;
 mod separation;
 
 pub use arrive::{Deceleration, arrive_force};
-pub use combiner::{Combiner, CombinedSteering, LabelledForce};
+pub use combiner::{CombinedSteering, Combiner, LabelledForce};
 pub use context::{GoalPoint, SteeringContext};
 pub use seek::seek_force;
 pub use separation::separation_force;
@@ -61,10 +61,18 @@ impl Behaviour {
     /// The behaviour's raw (unweighted) force for one agent this tick.
     pub fn force(&self, ctx: &SteeringContext) -> Vec2 {
         match self {
-            Behaviour::Seek => ctx.goal.map_or(Vec2::ZERO, |g| seek_force(ctx.position(), ctx.velocity(), g.position, ctx.profile.preferred_speed)),
+            Behaviour::Seek => ctx.goal.map_or(Vec2::ZERO, |g| {
+                seek_force(ctx.position(), ctx.velocity(), g.position, ctx.profile.preferred_speed)
+            }),
             Behaviour::Arrive { deceleration } => ctx.goal.map_or(Vec2::ZERO, |g| {
                 if g.is_final {
-                    arrive_force(ctx.position(), ctx.velocity(), g.position, ctx.profile.preferred_speed, *deceleration)
+                    arrive_force(
+                        ctx.position(),
+                        ctx.velocity(),
+                        g.position,
+                        ctx.profile.preferred_speed,
+                        *deceleration,
+                    )
                 } else {
                     seek_force(ctx.position(), ctx.velocity(), g.position, ctx.profile.preferred_speed)
                 }
@@ -93,8 +101,16 @@ impl BehaviourSpec {
     /// The default pedestrian set: arrive at the goal, keep apart from neighbours.
     pub fn pedestrian_defaults() -> Vec<BehaviourSpec> {
         vec![
-            BehaviourSpec { behaviour: Behaviour::Arrive { deceleration: Deceleration::Normal }, weight: 1.0 },
-            BehaviourSpec { behaviour: Behaviour::Separation { view_radius: 1.0 }, weight: 0.5 },
+            BehaviourSpec {
+                behaviour: Behaviour::Arrive {
+                    deceleration: Deceleration::Normal,
+                },
+                weight: 1.0,
+            },
+            BehaviourSpec {
+                behaviour: Behaviour::Separation { view_radius: 1.0 },
+                weight: 0.5,
+            },
         ]
     }
 

@@ -19,10 +19,7 @@ pub fn separation_from(p: Vec2, neighbours: impl Iterator<Item = Vec2>) -> Vec2 
 /// The separation force for the context's agent against neighbours within `view_radius`.
 pub fn separation_force(ctx: &SteeringContext, view_radius: f32) -> Vec2 {
     let p = ctx.position();
-    separation_from(
-        p,
-        ctx.neighbours_within(view_radius).map(|n| n.position),
-    )
+    separation_from(p, ctx.neighbours_within(view_radius).map(|n| n.position))
 }
 
 #[cfg(test)]

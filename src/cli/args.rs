@@ -1,0 +1,91 @@
+//! Command-line arguments (clap derive).
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand};
+
+/// crowdlab: crowd scene editor, steering simulator and trajectory analyser.
+/// Without a command it opens the GUI (on FILE, or on the embedded default scene).
+#[derive(Debug, Parser)]
+#[command(name = "crowdlab", version, about)]
+pub struct Cli {
+    /// A scene (.ron) or recording (.crowdrec) to open in the GUI.
+    pub file: Option<PathBuf>,
+    /// What to do headless.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// Headless commands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Simulate a scene and write its recording and metrics.
+    Run(RunArgs),
+    /// Export a recording as PNG frames and/or skeleton XML.
+    Export(ExportArgs),
+    /// Validate scene files: exit 0 if all are valid, 2 otherwise.
+    Check {
+        /// Scene files to check.
+        #[arg(required = true)]
+        scenes: Vec<PathBuf>,
+    },
+}
+
+/// Arguments of `crowdlab run`.
+#[derive(Debug, Args)]
+pub struct RunArgs {
+    /// The scene file (.ron).
+    pub scene: PathBuf,
+    /// Where to write the recording (.crowdrec).
+    #[arg(short, long)]
+    pub output: Option<PathBuf>,
+    /// Run exactly this many ticks (default: until every agent is done or the duration ends).
+    #[arg(long)]
+    pub ticks: Option<u64>,
+    /// Override the scene's random seed.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Worker threads (default: all cores). Results are identical at any count.
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Write per-agent and summary metrics as JSON.
+    #[arg(long)]
+    pub metrics: Option<PathBuf>,
+}
+
+/// Arguments of `crowdlab export`.
+#[derive(Debug, Args)]
+pub struct ExportArgs {
+    /// The recording (.crowdrec).
+    pub recording: PathBuf,
+    /// Write a PNG sequence (frame_000000.png…) into this folder.
+    #[arg(long)]
+    pub png: Option<PathBuf>,
+    /// Write the Animation Renderer for Crowd skeleton XML to this file.
+    #[arg(long)]
+    pub skeleton_xml: Option<PathBuf>,
+    /// PNG width in pixels.
+    #[arg(long, default_value_t = 1280)]
+    pub width: u32,
+    /// PNG height in pixels.
+    #[arg(long, default_value_t = 720)]
+    pub height: u32,
+    /// Export every K-th tick.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+    pub every: u64,
+    /// First tick to export.
+    #[arg(long)]
+    pub from: Option<u64>,
+    /// Last tick to export (inclusive).
+    #[arg(long)]
+    pub to: Option<u64>,
+    /// Leave the force arrows out of the PNG frames.
+    #[arg(long)]
+    pub no_forces: bool,
+    /// Speed (m/s) from which a pedestrian is "walking" in the skeleton XML.
+    #[arg(long, default_value_t = 0.1)]
+    pub walking_speed: f32,
+    /// Speed (m/s) from which a pedestrian is "running" in the skeleton XML.
+    #[arg(long, default_value_t = 2.5)]
+    pub running_speed: f32,
+}

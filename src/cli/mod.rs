@@ -1,0 +1,53 @@
+//! The `crowdlab` command line: everything the GUI does with a scene or a recording, headless.
+//!
+//! Exit codes: 0 success, 2 bad input or usage (unreadable/invalid scene, damaged recording,
+//! impossible parameter), 1 any other failure (e.g. the disk is full).
+
+mod args;
+mod commands;
+mod progress;
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+pub use args::{Cli, Command};
+
+/// A failure with its exit code.
+#[derive(Debug)]
+pub struct CliError {
+    /// 2 for bad input or usage, 1 for anything else.
+    pub code: u8,
+    /// What went wrong, naming the file and place.
+    pub message: String,
+}
+
+impl CliError {
+    /// A bad-input error (exit code 2).
+    pub fn input(message: impl std::fmt::Display) -> CliError {
+        CliError {
+            code: 2,
+            message: message.to_string(),
+        }
+    }
+
+    /// Any other failure (exit code 1).
+    pub fn other(message: impl std::fmt::Display) -> CliError {
+        CliError {
+            code: 1,
+            message: format!("{message:#}"),
+        }
+    }
+}
+
+/// Parses the process arguments, runs the command and returns the exit code.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match commands::dispatch(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {}", e.message);
+            ExitCode::from(e.code)
+        }
+    }
+}
