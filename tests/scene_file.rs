@@ -23,7 +23,10 @@ fn bundled_scenes() -> Vec<std::path::PathBuf> {
 fn every_bundled_scene_is_valid_and_round_trips_exactly() {
     let mut scenes = vec![("default".to_string(), default_scene())];
     for path in bundled_scenes() {
-        scenes.push((path.display().to_string(), load_scene(&path).unwrap_or_else(|e| panic!("{e}"))));
+        scenes.push((
+            path.display().to_string(),
+            load_scene(&path).unwrap_or_else(|e| panic!("{e}")),
+        ));
     }
     assert!(scenes.len() >= 2);
     for (name, scene) in scenes {
@@ -41,8 +44,15 @@ fn save_is_atomic_and_reloads_equal() {
     let scene = default_scene();
     save_scene(&scene, &path).unwrap();
     assert_eq!(load_scene(&path).unwrap(), scene);
-    let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
-    assert_eq!(names, vec![std::ffi::OsString::from("scene.ron")], "no temporary file is left behind");
+    let names: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(
+        names,
+        vec![std::ffi::OsString::from("scene.ron")],
+        "no temporary file is left behind"
+    );
 }
 
 #[test]
@@ -69,7 +79,10 @@ fn problems(scene: &Scene) -> Vec<String> {
 
 fn assert_problem(scene: &Scene, expected: &str) {
     let all = problems(scene);
-    assert!(all.iter().any(|p| p.contains(expected)), "expected a problem containing {expected:?}, got {all:#?}");
+    assert!(
+        all.iter().any(|p| p.contains(expected)),
+        "expected a problem containing {expected:?}, got {all:#?}"
+    );
 }
 
 #[test]
@@ -90,7 +103,9 @@ fn every_validation_rule_names_the_field_and_value() {
     assert_problem(&s, "obstacles[4].vertices: 0 vertex(es); a polygon needs at least 3");
 
     let mut s = base.clone();
-    s.obstacles.push(Obstacle::Polygon { vertices: vec![Vec2::ZERO, Vec2::X, Vec2::new(2.0, 0.0)] });
+    s.obstacles.push(Obstacle::Polygon {
+        vertices: vec![Vec2::ZERO, Vec2::X, Vec2::new(2.0, 0.0)],
+    });
     assert_problem(&s, "obstacles[4].vertices: polygon has zero area");
 
     let mut s = base.clone();
@@ -103,7 +118,10 @@ fn every_validation_rule_names_the_field_and_value() {
 
     let mut s = base.clone();
     s.agents[0].position = Vec2::new(3.5, 3.0);
-    assert_problem(&s, "agents[0].position: (3.5, 3) (radius 0.3) starts inside obstacles[0]");
+    assert_problem(
+        &s,
+        "agents[0].position: (3.5, 3) (radius 0.3) starts inside obstacles[0]",
+    );
 
     let mut s = base.clone();
     s.agents[1].position = s.agents[0].position + Vec2::new(0.2, 0.0);
@@ -134,7 +152,10 @@ fn every_validation_rule_names_the_field_and_value() {
     assert_problem(&s, "targets[0].radius: inf must be a finite number greater than 0");
 
     let mut s = base.clone();
-    s.obstacles[2] = Obstacle::Wall { a: Vec2::ONE, b: Vec2::ONE };
+    s.obstacles[2] = Obstacle::Wall {
+        a: Vec2::ONE,
+        b: Vec2::ONE,
+    };
     assert_problem(&s, "obstacles[2]: wall from (1, 1) to itself has zero length");
 
     let mut s = base.clone();
@@ -153,7 +174,11 @@ fn all_problems_are_reported_at_once() {
     s.profiles[0].mass = 0.0;
     s.targets[1].radius = -1.0;
     assert_eq!(validate(&s).len(), 3, "{:#?}", problems(&s));
-    let err = SceneError::Invalid { file: "x.ron".into(), problems: validate(&s) }.to_string();
+    let err = SceneError::Invalid {
+        file: "x.ron".into(),
+        problems: validate(&s),
+    }
+    .to_string();
     assert!(err.starts_with("x.ron: 3 problem(s)"), "{err}");
 }
 

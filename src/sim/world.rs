@@ -135,13 +135,13 @@ impl World {
         &self.bodies
     }
 
-    /// True when no agent can change any more: every agent has left, or arrived at the end of
-    /// a route that ends. Agents without a goal or on a closed path are never done.
+    /// True when no agent can change any more: every agent has left, or (under the stop policy)
+    /// arrived at the end of its route. Agents without a goal or on a closed path are never done.
     pub fn all_done(&self) -> bool {
-        self.bodies.iter().zip(&self.minds).all(|(b, m)| match b.status {
+        self.bodies.iter().all(|b| match b.status {
             Status::Removed => true,
-            Status::Arrived => true,
-            Status::Waiting | Status::Active => m.route.ends() && m.progress.done,
+            Status::Arrived => self.scene.settings.on_arrival == ArrivalPolicy::Stop,
+            Status::Waiting | Status::Active => false,
         })
     }
 
@@ -175,6 +175,7 @@ impl World {
 
     /// Advances one tick and returns the recorded frame of its end state.
     pub fn step(&mut self) -> Frame {
+        self.remove_arrived();
         let dt = self.scene.settings.dt;
         let decisions: Vec<Option<Decision>> = {
             let (bodies, minds, profiles, grid, scene) =
@@ -224,10 +225,23 @@ impl World {
         body.heading = d.heading;
         mind.progress = mind.route.advance(mind.progress, body.position, &self.scene);
         if mind.progress.done && body.status == Status::Active {
-            body.status = match self.scene.settings.on_arrival {
-                ArrivalPolicy::Stop => Status::Arrived,
-                ArrivalPolicy::Remove => Status::Removed,
-            };
+            body.status = Status::Arrived;
+        }
+    }
+
+    /// Under the remove policy, agents that arrived in the previous tick (and were recorded
+    /// there as arrived) leave before this tick is computed.
+    fn remove_arrived(&mut self) {
+        if self.scene.settings.on_arrival != ArrivalPolicy::Remove {
+            return;
+        }
+        let mut changed = false;
+        for body in self.bodies.iter_mut().filter(|b| b.status == Status::Arrived) {
+            body.status = Status::Removed;
+            changed = true;
+        }
+        if changed {
+            self.rebuild_grid();
         }
     }
 
