@@ -1,6 +1,7 @@
-//! Atomic file writing: everything crowdlab saves goes to a temporary file in the destination's
+//! Atomic file writing: everything crowdlab saves goes to `<name>.partial` in the destination's
 //! folder and is renamed over the destination only once complete, so a crash never leaves a
-//! half-written scene, recording or export behind.
+//! half-written scene, recording or export under the real name. A recording interrupted by a
+//! killed process stays readable as `<name>.partial` (see `RecordingReader`).
 
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
@@ -25,7 +26,7 @@ impl AtomicFile {
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
-        let temp_path = dir.join(format!(".{name}.tmp-{}", std::process::id()));
+        let temp_path = dir.join(partial_name(&name));
         let file = File::create(&temp_path)?;
         Ok(AtomicFile {
             writer: Some(BufWriter::with_capacity(1 << 20, file)),
@@ -65,6 +66,11 @@ impl Drop for AtomicFile {
             let _ = std::fs::remove_file(&self.temp_path);
         }
     }
+}
+
+/// The temporary name `<name>.partial` a file is written under until it is complete.
+pub fn partial_name(name: &str) -> String {
+    format!("{name}.partial")
 }
 
 /// Writes `bytes` to `path` atomically.

@@ -7,6 +7,7 @@
 pub mod app;
 pub mod atomic_file;
 pub mod cli;
+pub mod crash;
 pub mod draw;
 pub mod export;
 pub mod geom;

@@ -7,7 +7,7 @@ use std::sync::atomic::AtomicBool;
 use super::CliError;
 use super::args::{Cli, Command, ExportArgs, RunArgs};
 use super::progress::bar;
-use crate::atomic_file::write_atomic;
+use crate::atomic_file::{partial_name, write_atomic};
 use crate::draw::Overlays;
 use crate::export::{
     MovementThresholds, PngOptions, SkeletonOptions, TickSelection, export_png_sequence, export_skeleton_xml,
@@ -142,6 +142,16 @@ fn export(args: ExportArgs) -> Result<(), CliError> {
         return Err(CliError::input(format!(
             "--walking-speed {} and --running-speed {} must satisfy 0 <= walking < running",
             thresholds.walking, thresholds.running
+        )));
+    }
+    let partial = args.recording.with_file_name(partial_name(
+        &args.recording.file_name().unwrap_or_default().to_string_lossy(),
+    ));
+    if !args.recording.exists() && partial.exists() {
+        return Err(CliError::input(format!(
+            "{}: not found; an interrupted recording exists at {} — export that file to recover its complete chunks",
+            args.recording.display(),
+            partial.display()
         )));
     }
     let reader = RecordingReader::open(&args.recording).map_err(recording_error)?;

@@ -42,6 +42,7 @@ impl CliError {
 
 /// Parses the process arguments, runs the command and returns the exit code.
 pub fn main() -> ExitCode {
+    crate::crash::install_panic_hook();
     let cli = Cli::parse();
     match commands::dispatch(cli) {
         Ok(()) => ExitCode::SUCCESS,
