@@ -10,7 +10,7 @@
 //! recovered by scanning chunks up to the last complete one; the reader says so.
 
 use std::fs::File;
-use std::io::{self, Read, Seek, SeekFrom, Write};
+use std::io::{self, Cursor, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
@@ -147,12 +147,16 @@ impl RecordingWriter {
     }
 }
 
+/// Where a recording's bytes come from: a file, or memory (tests, fuzzing).
+trait Source: Read + Seek + Send {}
+impl<T: Read + Seek + Send> Source for T {}
+
 /// A `.crowdrec` opened for random access; frames are decoded a chunk at a time and the
 /// last chunk is cached. Safe to share between threads.
 pub struct RecordingReader {
     path: PathBuf,
     header: RecordingHeader,
-    file: Mutex<File>,
+    file: Mutex<Box<dyn Source>>,
     index: Vec<ChunkEntry>,
     cache: Mutex<Option<(usize, Arc<Vec<Frame>>)>>,
     recovery_note: Option<String>,
@@ -164,7 +168,7 @@ struct BlockHeader {
     crc: u32,
 }
 
-fn read_block_header(file: &mut File) -> io::Result<BlockHeader> {
+fn read_block_header(file: &mut impl Read) -> io::Result<BlockHeader> {
     let mut raw = [0u8; 12];
     file.read_exact(&mut raw)?;
     Ok(BlockHeader {
@@ -175,7 +179,7 @@ fn read_block_header(file: &mut File) -> io::Result<BlockHeader> {
 }
 
 /// Reads a block's payload and checks its CRC; `None` when the block is cut short or damaged.
-fn read_block(file: &mut File, expected: &[u8; 4]) -> io::Result<Option<Vec<u8>>> {
+fn read_block(file: &mut impl Read, expected: &[u8; 4]) -> io::Result<Option<Vec<u8>>> {
     let Ok(h) = read_block_header(file) else {
         return Ok(None);
     };
@@ -193,27 +197,28 @@ impl RecordingReader {
     /// Opens a recording, using its index or, if the file was cut short, recovering every
     /// complete chunk (see [`RecordingReader::recovery_note`]).
     pub fn open(path: &Path) -> Result<RecordingReader, RecordingError> {
+        let file = File::open(path).map_err(io_error(path))?;
+        RecordingReader::from_source(path, Box::new(file))
+    }
+
+    /// Opens a recording held in memory; `name` stands for the file in messages.
+    pub fn from_bytes(name: &Path, bytes: Vec<u8>) -> Result<RecordingReader, RecordingError> {
+        RecordingReader::from_source(name, Box::new(Cursor::new(bytes)))
+    }
+
+    fn from_source(path: &Path, mut file: Box<dyn Source>) -> Result<RecordingReader, RecordingError> {
         let err = io_error(path);
-        let corrupt = |message: String| RecordingError::Corrupt {
-            file: path.to_path_buf(),
-            message,
-        };
-        let mut file = File::open(path).map_err(&err)?;
+        let corrupt = |message: String| RecordingError::Corrupt { file: path.to_path_buf(), message };
         let mut magic = [0u8; 12];
-        file.read_exact(&mut magic)
-            .map_err(|_| corrupt("too short to be a crowdrec recording".into()))?;
+        file.read_exact(&mut magic).map_err(|_| corrupt("too short to be a crowdrec recording".into()))?;
         if &magic[..8] != MAGIC {
             return Err(corrupt("not a crowdrec recording (wrong magic bytes)".into()));
         }
         let version = u32::from_le_bytes(magic[8..12].try_into().expect("4 bytes"));
         if version != FORMAT_VERSION {
-            return Err(corrupt(format!(
-                "format version {version} is not supported (this build reads {FORMAT_VERSION})"
-            )));
+            return Err(corrupt(format!("format version {version} is not supported (this build reads {FORMAT_VERSION})")));
         }
-        let header_bytes = read_block(&mut file, b"HEAD")
-            .map_err(&err)?
-            .ok_or_else(|| corrupt("header block is damaged or cut short".into()))?;
+        let header_bytes = read_block(&mut file, b"HEAD").map_err(&err)?.ok_or_else(|| corrupt("header block is damaged or cut short".into()))?;
         let header: RecordingHeader =
             serde_json::from_slice(&header_bytes).map_err(|e| corrupt(format!("header does not parse: {e}")))?;
         let data_start = 12 + 12 + header_bytes.len() as u64;
@@ -227,14 +232,7 @@ impl RecordingReader {
         if index.is_empty() {
             return Err(corrupt("the recording holds no complete frame".into()));
         }
-        Ok(RecordingReader {
-            path: path.to_path_buf(),
-            header,
-            file: Mutex::new(file),
-            index,
-            cache: Mutex::new(None),
-            recovery_note,
-        })
+        Ok(RecordingReader { path: path.to_path_buf(), header, file: Mutex::new(file), index, cache: Mutex::new(None), recovery_note })
     }
 
     /// The header (scene, labels, states).
@@ -260,12 +258,12 @@ impl RecordingReader {
     /// Tick of the last frame.
     pub fn last_tick(&self) -> u64 {
         let last = self.index.last().expect("index is never empty");
-        last.first_tick + last.frames as u64 - 1
+        last.first_tick.saturating_add(last.frames as u64 - 1)
     }
 
     /// The frame of `tick`.
     pub fn frame_at(&self, tick: u64) -> Result<Frame, RecordingError> {
-        let chunk = self.index.partition_point(|c| c.first_tick + c.frames as u64 <= tick);
+        let chunk = self.index.partition_point(|c| c.first_tick.saturating_add(c.frames as u64) <= tick);
         let entry = self
             .index
             .get(chunk)
@@ -300,7 +298,7 @@ impl RecordingReader {
             let mut file = self.file.lock().expect("file lock");
             file.seek(SeekFrom::Start(self.index[chunk].offset))
                 .map_err(io_error(&self.path))?;
-            read_block(&mut file, b"CHNK").map_err(io_error(&self.path))?
+            read_block(&mut *file, b"CHNK").map_err(io_error(&self.path))?
         }
         .ok_or_else(|| corrupt(format!("chunk {chunk} is damaged (CRC or length mismatch)")))?;
         let frames = Arc::new(decode_chunk(&payload).map_err(|e| corrupt(format!("chunk {chunk}: {}", e.0)))?);
@@ -321,7 +319,7 @@ fn decode_chunk(payload: &[u8]) -> Result<Vec<Frame>, DecodeError> {
 }
 
 /// Reads the index through the trailer; `None` if the trailer or index is missing or damaged.
-fn read_index(file: &mut File) -> io::Result<Option<Vec<ChunkEntry>>> {
+fn read_index(file: &mut (impl Read + Seek)) -> io::Result<Option<Vec<ChunkEntry>>> {
     let len = file.seek(SeekFrom::End(0))?;
     if len < 16 {
         return Ok(None);
@@ -360,7 +358,7 @@ fn read_index(file: &mut File) -> io::Result<Option<Vec<ChunkEntry>>> {
 }
 
 /// Walks the chunks from `start`, keeping every complete, CRC-valid one.
-fn scan_chunks(file: &mut File, start: u64) -> io::Result<(Vec<ChunkEntry>, String)> {
+fn scan_chunks(file: &mut (impl Read + Seek), start: u64) -> io::Result<(Vec<ChunkEntry>, String)> {
     file.seek(SeekFrom::Start(start))?;
     let mut index = Vec::new();
     let mut offset = start;
