@@ -3,9 +3,11 @@
 //! All coordinates are metres in world space (x right, y up), as `glam::Vec2`.
 
 mod polygon;
+mod ray;
 mod segment;
 
 pub use polygon::{point_in_polygon, polygon_area, polygon_contains_circle_overlap};
+pub use ray::{RayHit, nearer, ray_circle, ray_segment};
 pub use segment::{closest_point_on_segment, distance_to_segment};
 
 pub use glam::Vec2;

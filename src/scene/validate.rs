@@ -6,7 +6,7 @@ use std::fmt;
 
 use glam::Vec2;
 
-use super::model::{Agent, Goal, NeighbourIndex, Obstacle, Scene};
+use super::model::{Agent, Goal, NeighbourIndex, Obstacle, Profile, Scene};
 use crate::geom::{distance_to_segment, polygon_area, polygon_contains_circle_overlap};
 
 /// One validation problem: where it is and what is wrong, value included.
@@ -147,6 +147,28 @@ fn check_profiles(scene: &Scene, problems: &mut Problems) {
         }
         for (j, b) in p.behaviours.iter().enumerate() {
             b.validate(&at(&format!("behaviours[{j}]")), problems);
+        }
+        check_human_model(p, &at, problems);
+    }
+}
+
+/// Popelová's human steerings and her combiner belong together: the combiner needs their
+/// requests and they need its velocity update.
+fn check_human_model(p: &Profile, at: &dyn Fn(&str) -> String, problems: &mut Problems) {
+    use crate::sim::steer::{Behaviour, Combiner};
+    let popelova = matches!(p.combiner, Combiner::Popelova(_));
+    if let Combiner::Popelova(c) = &p.combiner {
+        c.validate(&at("combiner.0"), problems);
+    }
+    for (j, b) in p.behaviours.iter().enumerate() {
+        let human = matches!(b.behaviour, Behaviour::Human(_));
+        if human != popelova {
+            let message = if human {
+                "human steerings need the Popelova combiner"
+            } else {
+                "the Popelova combiner takes only Human(...) steerings"
+            };
+            problems.push(at(&format!("behaviours[{j}].behaviour")), message);
         }
     }
 }

@@ -3,7 +3,7 @@
 
 use glam::Vec2;
 
-use crate::geom::{closest_point_on_segment, point_in_polygon};
+use crate::geom::{RayHit, closest_point_on_segment, nearer, point_in_polygon, ray_circle, ray_segment};
 use crate::scene::Obstacle;
 
 /// One obstacle and its axis-aligned bounding box (for static shapes).
@@ -55,6 +55,43 @@ impl StaticGeometry {
             let depth = penetration_depth(&e.shape, p, radius, t);
             (depth > tolerance).then_some((i as u32, depth))
         })
+    }
+}
+
+impl StaticGeometry {
+    /// The nearest obstacle hit of the ray from `origin` along unit `dir`, at most `length` long,
+    /// at time `t` (moving circles placed then). Polygons and walls are hit on their edges.
+    pub fn cast_ray(&self, origin: Vec2, dir: Vec2, length: f32, t: f32) -> Option<RayHit> {
+        let end = origin + dir * length;
+        let (lo, hi) = (origin.min(end), origin.max(end));
+        self.entries
+            .iter()
+            .filter(|e| !(hi.x < e.min.x || lo.x > e.max.x || hi.y < e.min.y || lo.y > e.max.y))
+            .fold(None, |best, e| {
+                nearer(best, ray_shape(&e.shape, origin, dir, length, t))
+            })
+    }
+}
+
+/// The first hit of a ray with one obstacle shape at time `t`.
+fn ray_shape(shape: &Obstacle, origin: Vec2, dir: Vec2, length: f32, t: f32) -> Option<RayHit> {
+    match shape {
+        Obstacle::Circle { center, radius } => ray_circle(origin, dir, length, *center, *radius),
+        Obstacle::MovingCircle {
+            center,
+            radius,
+            velocity,
+        } => ray_circle(origin, dir, length, *center + *velocity * t, *radius),
+        Obstacle::Wall { a, b } => ray_segment(origin, dir, length, *a, *b),
+        Obstacle::Polygon { vertices } => {
+            let n = vertices.len();
+            (0..n).fold(None, |best, i| {
+                nearer(
+                    best,
+                    ray_segment(origin, dir, length, vertices[i], vertices[(i + 1) % n]),
+                )
+            })
+        }
     }
 }
 
@@ -117,5 +154,36 @@ mod tests {
         let geometry = StaticGeometry::new(&[circle, wall]);
         let hits: Vec<_> = geometry.penetrations(Vec2::new(0.1, 1.05), 0.25, 0.0, 1e-3).collect();
         assert_eq!(hits.len(), 2);
+    }
+
+    #[test]
+    fn rays_find_the_nearest_shape_and_its_outward_normal() {
+        let geometry = StaticGeometry::new(&[
+            Obstacle::Polygon {
+                vertices: vec![
+                    Vec2::new(4.0, -1.0),
+                    Vec2::new(6.0, -1.0),
+                    Vec2::new(6.0, 1.0),
+                    Vec2::new(4.0, 1.0),
+                ],
+            },
+            Obstacle::Wall {
+                a: Vec2::new(8.0, -5.0),
+                b: Vec2::new(8.0, 5.0),
+            },
+            Obstacle::MovingCircle {
+                center: Vec2::new(0.0, -10.0),
+                radius: 0.5,
+                velocity: Vec2::new(0.0, 5.0),
+            },
+        ]);
+        let hit = geometry.cast_ray(Vec2::ZERO, Vec2::X, 10.0, 0.0).unwrap();
+        assert!((hit.distance - 4.0).abs() < 1e-6);
+        assert_eq!(hit.normal, -Vec2::X);
+        let wall = geometry.cast_ray(Vec2::new(0.0, 3.0), Vec2::X, 10.0, 0.0).unwrap();
+        assert!((wall.distance - 8.0).abs() < 1e-6);
+        assert!(geometry.cast_ray(Vec2::ZERO, -Vec2::Y, 5.0, 0.0).is_none());
+        let moving = geometry.cast_ray(Vec2::ZERO, -Vec2::Y, 5.0, 1.0).unwrap();
+        assert!((moving.distance - 4.5).abs() < 1e-6);
     }
 }

@@ -13,13 +13,16 @@
 use std::sync::Arc;
 
 use glam::Vec2;
+use rand::SeedableRng;
+use rand_pcg::Pcg32;
 use rayon::prelude::*;
 
 use crate::record::{AgentSample, Contact, ContactWith, FLAG_ARRIVED, FLAG_COLLIDING, ForceSample, Frame};
 use crate::scene::{ArrivalPolicy, Scene};
 use crate::sim::locomotion::{advance, preferred_velocity};
 use crate::sim::mind::{Route, RouteProgress};
-use crate::sim::steer::{CombinedSteering, LabelledForce, SteeringContext};
+use crate::sim::steer::human::{HumanMemory, steer_agent};
+use crate::sim::steer::{CombinedSteering, Combiner, LabelledForce, SteeringContext};
 use crate::sim::{Body, NeighbourGrid, ResolvedProfile, StaticGeometry, Status};
 
 /// Overlaps shallower than this (metres) are not contacts (1 mm).
@@ -35,6 +38,10 @@ struct AgentMind {
     progress: RouteProgress,
     start_time: f32,
     end_time: Option<f32>,
+    /// The agent's own generator (seeded from scene seed and agent id) for its random choices.
+    rng: Pcg32,
+    /// Memory of each human steering of the profile (path edge, wall state, leader memory).
+    human: Vec<HumanMemory>,
 }
 
 /// What one agent decided this tick, computed from the snapshot.
@@ -91,6 +98,10 @@ impl World {
                 progress: RouteProgress::default(),
                 start_time: agent.start_time,
                 end_time: agent.end_time,
+                rng: Pcg32::seed_from_u64(
+                    scene.settings.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ u64::from(agent.id),
+                ),
+                human: Vec::new(),
             });
         }
         let max_radius = profiles.iter().map(|p| p.radius).fold(0.0, f32::max);
@@ -177,13 +188,20 @@ impl World {
     pub fn step(&mut self) -> Frame {
         self.remove_arrived();
         let dt = self.scene.settings.dt;
+        let time = self.time();
         let decisions: Vec<Option<Decision>> = {
-            let (bodies, minds, profiles, grid, scene) =
-                (&self.bodies, &self.minds, &self.profiles, &self.grid, &*self.scene);
+            let (bodies, minds, profiles, grid, scene, statics) = (
+                &self.bodies,
+                &mut self.minds,
+                &self.profiles,
+                &self.grid,
+                &*self.scene,
+                &self.statics,
+            );
             let max_radius = self.max_radius;
             bodies
                 .par_iter()
-                .zip(minds.par_iter())
+                .zip(minds.par_iter_mut())
                 .map_init(Vec::new, |neighbours, (body, mind)| {
                     body.status.present().then(|| {
                         let profile = &profiles[body.profile as usize];
@@ -200,8 +218,10 @@ impl World {
                             neighbours,
                             bodies,
                             dt,
+                            statics,
+                            time,
                         };
-                        decide(&ctx)
+                        decide(&ctx, mind, scene)
                     })
                 })
                 .collect()
@@ -338,9 +358,12 @@ impl World {
     }
 }
 
-/// Steering → combiner → avoidance → locomotion for one agent.
-fn decide(ctx: &SteeringContext) -> Decision {
+/// Steering → combiner → avoidance → locomotion for one agent (its mind's memory is its own).
+fn decide(ctx: &SteeringContext, mind: &mut AgentMind, scene: &Scene) -> Decision {
     let profile = ctx.profile;
+    if let Combiner::Popelova(combiner) = &profile.combiner {
+        return decide_human(ctx, combiner, mind, scene);
+    }
     let parts = profile
         .behaviours
         .iter()
@@ -359,6 +382,36 @@ fn decide(ctx: &SteeringContext) -> Decision {
         steering,
         preferred,
         avoidance: chosen - preferred,
+        position,
+        velocity,
+        heading,
+    }
+}
+
+/// Popelová's model: the combiner yields the next velocity directly; it is handed to locomotion
+/// as the force that produces it in one tick, and a stop may turn the agent to face a point.
+fn decide_human(
+    ctx: &SteeringContext,
+    combiner: &crate::sim::steer::human::PopelovaCombiner,
+    mind: &mut AgentMind,
+    scene: &Scene,
+) -> Decision {
+    let profile = ctx.profile;
+    let path = match mind.route {
+        Route::Path { index, closed, .. } => (&scene.paths[index].points[..], closed),
+        _ => (&[][..], false),
+    };
+    let (parts, human) = steer_agent(ctx, combiner, path, &mut mind.human, &mut mind.rng);
+    let force = (human.velocity - ctx.velocity()) * (profile.mass / ctx.dt);
+    let preferred = preferred_velocity(ctx.body, force, profile, ctx.dt);
+    let (position, velocity, mut heading) = advance(ctx.body, preferred, profile, ctx.dt);
+    if let Some(face) = human.face {
+        heading = (face - position).try_normalize().unwrap_or(heading);
+    }
+    Decision {
+        steering: CombinedSteering { force, parts },
+        preferred,
+        avoidance: Vec2::ZERO,
         position,
         velocity,
         heading,

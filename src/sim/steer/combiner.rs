@@ -12,6 +12,9 @@ pub enum Combiner {
     /// Buckland §3.1: F = Σ wᵢ·fᵢ, truncated to max force.
     #[default]
     WeightedTruncatedSum,
+    /// Popelová §4: weighted mean of the human steerings' outputs and the previous velocity
+    /// (evaluated by [`super::human::PopelovaCombiner`]).
+    Popelova(super::human::PopelovaCombiner),
 }
 
 /// One behaviour's contribution, as recorded.
@@ -38,7 +41,7 @@ impl Combiner {
     /// Combines weighted behaviour forces `parts` (kept fractions are filled in) under `max_force`.
     pub fn combine(&self, mut parts: Vec<LabelledForce>, max_force: f32) -> CombinedSteering {
         match self {
-            Combiner::WeightedTruncatedSum => {
+            Combiner::WeightedTruncatedSum | Combiner::Popelova(_) => {
                 let sum: Vec2 = parts.iter().map(|p| p.force).sum();
                 let force = truncate(sum, max_force);
                 let len = sum.length();

@@ -3,7 +3,7 @@
 
 use glam::Vec2;
 
-use crate::sim::{Body, ResolvedProfile};
+use crate::sim::{Body, ResolvedProfile, StaticGeometry};
 
 /// The point the mind wants the agent to head for this tick.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -28,6 +28,10 @@ pub struct SteeringContext<'a> {
     pub bodies: &'a [Body],
     /// Tick length in seconds.
     pub dt: f32,
+    /// The obstacles, for ray sensing.
+    pub statics: &'a StaticGeometry,
+    /// Simulation time of the snapshot in seconds (places moving obstacles).
+    pub time: f32,
 }
 
 impl SteeringContext<'_> {

@@ -9,6 +9,7 @@
 mod arrive;
 mod combiner;
 mod context;
+pub mod human;
 mod seek;
 mod separation;
 
@@ -38,6 +39,8 @@ pub enum Behaviour {
         /// Neighbourhood radius in metres (a neighbour's body radius is added, as in Buckland's tagging).
         view_radius: f32,
     },
+    /// One of Popelová's human steerings (needs the `Popelova` combiner).
+    Human(human::HumanSteering),
 }
 
 impl Behaviour {
@@ -47,6 +50,7 @@ impl Behaviour {
             Behaviour::Seek => "seek",
             Behaviour::Arrive { .. } => "arrive",
             Behaviour::Separation { .. } => "separation",
+            Behaviour::Human(h) => h.label(),
         }
     }
 
@@ -54,11 +58,13 @@ impl Behaviour {
     pub fn neighbour_radius(&self) -> f32 {
         match self {
             Behaviour::Separation { view_radius } => *view_radius,
+            Behaviour::Human(h) => h.neighbour_radius(),
             _ => 0.0,
         }
     }
 
-    /// The behaviour's raw (unweighted) force for one agent this tick.
+    /// The behaviour's raw (unweighted) force for one agent this tick. Human steerings give zero
+    /// here: they are evaluated by the Popelová combiner, the only one validation lets them use.
     pub fn force(&self, ctx: &SteeringContext) -> Vec2 {
         match self {
             Behaviour::Seek => ctx.goal.map_or(Vec2::ZERO, |g| {
@@ -78,12 +84,15 @@ impl Behaviour {
                 }
             }),
             Behaviour::Separation { view_radius } => separation_force(ctx, *view_radius),
+            Behaviour::Human(_) => Vec2::ZERO,
         }
     }
 
     fn validate(&self, at: &str, problems: &mut Problems) {
-        if let Behaviour::Separation { view_radius } = self {
-            problems.positive(format!("{at}.view_radius"), *view_radius);
+        match self {
+            Behaviour::Separation { view_radius } => problems.positive(format!("{at}.view_radius"), *view_radius),
+            Behaviour::Human(h) => h.validate(at, problems),
+            _ => {}
         }
     }
 }
