@@ -23,6 +23,10 @@ pub enum Command {
     Run(RunArgs),
     /// Export a recording as PNG frames and/or skeleton XML.
     Export(ExportArgs),
+    /// Import a SteerSuite test case or an IndAlgoTest .iascene (+ .iaconf) as a scene file.
+    Import(ImportArgs),
+    /// Write a scene in another tool's format (IndAlgoTest .iascene + .iaconf).
+    ExportScene(ExportSceneArgs),
     /// Validate scene files: exit 0 if all are valid, 2 otherwise.
     Check {
         /// Scene files to check.
@@ -88,4 +92,27 @@ pub struct ExportArgs {
     /// Speed (m/s) from which a pedestrian is "running" in the skeleton XML.
     #[arg(long, default_value_t = 2.5)]
     pub running_speed: f32,
+}
+
+/// Arguments of `crowdlab import`.
+#[derive(Debug, Args)]
+pub struct ImportArgs {
+    /// A SteerSuite test case (.xml) or IndAlgoTest scene (.iascene).
+    pub file: PathBuf,
+    /// Where to write the scene (.ron).
+    #[arg(short, long)]
+    pub output: PathBuf,
+    /// IndAlgoTest configuration (.iaconf) to apply instead of the one beside the scene.
+    #[arg(long)]
+    pub config: Option<PathBuf>,
+}
+
+/// Arguments of `crowdlab export-scene`.
+#[derive(Debug, Args)]
+pub struct ExportSceneArgs {
+    /// The scene file (.ron).
+    pub scene: PathBuf,
+    /// Write the IndAlgoTest scene here; the .iaconf of the same stem is written beside it.
+    #[arg(long)]
+    pub iascene: PathBuf,
 }

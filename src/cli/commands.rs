@@ -5,7 +5,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use super::CliError;
-use super::args::{Cli, Command, ExportArgs, RunArgs};
+use super::args::{Cli, Command, ExportArgs, ExportSceneArgs, ImportArgs, RunArgs};
 use super::progress::bar;
 use crate::atomic_file::{partial_name, write_atomic};
 use crate::draw::Overlays;
@@ -13,7 +13,8 @@ use crate::export::{
     MovementThresholds, PngOptions, SkeletonOptions, TickSelection, export_png_sequence, export_skeleton_xml,
 };
 use crate::record::{Frame, RecordingError, RecordingHeader, RecordingReader, RecordingWriter};
-use crate::scene::{SceneError, load_scene};
+use crate::scene::import::{ImportError, export_indalgo, import_file_with_config};
+use crate::scene::{SceneError, load_scene, save_scene};
 use crate::sim::run::{RunLimit, RunSink, run_scene};
 
 /// Runs the parsed command line.
@@ -23,6 +24,8 @@ pub fn dispatch(cli: Cli) -> Result<(), CliError> {
         Some(Command::Run(args)) => run(args),
         Some(Command::Export(args)) => export(args),
         Some(Command::Check { scenes }) => check(&scenes),
+        Some(Command::Import(args)) => import(args),
+        Some(Command::ExportScene(args)) => export_scene(args),
     }
 }
 
@@ -217,5 +220,39 @@ fn export_png(reader: &RecordingReader, dir: &Path, args: &ExportArgs, ticks: Ti
     })?;
     progress.finish_and_clear();
     println!("wrote {} PNG frame(s) to {}", written.len(), dir.display());
+    Ok(())
+}
+
+fn import_error(e: ImportError) -> CliError {
+    match e {
+        ImportError::Io { ref source, .. } if source.kind() != std::io::ErrorKind::NotFound => CliError::other(e),
+        _ => CliError::input(e),
+    }
+}
+
+fn import(args: ImportArgs) -> Result<(), CliError> {
+    let (scene, warnings) = import_file_with_config(&args.file, args.config.as_deref()).map_err(import_error)?;
+    for w in &warnings {
+        eprintln!("warning: {w}");
+    }
+    save_scene(&scene, &args.output).map_err(CliError::other)?;
+    println!(
+        "wrote {} ({} agents, {} obstacles, {} warning(s))",
+        args.output.display(),
+        scene.agents.len(),
+        scene.obstacles.len(),
+        warnings.len()
+    );
+    Ok(())
+}
+
+fn export_scene(args: ExportSceneArgs) -> Result<(), CliError> {
+    let scene = load_scene(&args.scene).map_err(scene_error)?;
+    export_indalgo(&scene, &args.iascene).map_err(import_error)?;
+    println!(
+        "wrote {} and {}",
+        args.iascene.display(),
+        args.iascene.with_extension("iaconf").display()
+    );
     Ok(())
 }

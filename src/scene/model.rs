@@ -1,11 +1,12 @@
 //! The scene model: everything a user authors, exactly as stored in a `.ron` scene file.
 //!
 //! Units: metres, seconds; angles in *degrees* (fields end in `_deg`) because people type them.
-//! Every field is written on save, so load → save → load reproduces the same document.
+//! Every field is written on save (except `indalgo` when absent), so load → save → load reproduces the same document.
 
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
+use super::extras::IndAlgoKeep;
 use crate::sim::steer::{BehaviourSpec, Combiner};
 
 /// The scene file format version this build reads and writes.
@@ -39,6 +40,9 @@ pub struct Scene {
     /// Static and moving non-reactive obstacles.
     #[serde(default)]
     pub obstacles: Vec<Obstacle>,
+    /// IndAlgoTest settings kept from an import for the export back (absent otherwise).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub indalgo: Option<IndAlgoKeep>,
 }
 
 /// An axis-aligned world rectangle in metres.
@@ -244,6 +248,7 @@ impl Scene {
             targets: Vec::new(),
             paths: Vec::new(),
             obstacles: Vec::new(),
+            indalgo: None,
         }
     }
 

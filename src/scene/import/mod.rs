@@ -1,0 +1,203 @@
+//! Importing scenes from other tools: SteerSuite test cases (`<SteerBenchTestCase>` XML) and
+//! IndAlgoTest scenes (`.iascene`, with the `.iaconf` configuration of the same stem applied
+//! automatically), plus the export back to `.iascene`/`.iaconf`.
+//!
+//! Every element an importer cannot represent is reported as a [`Warning`] naming the element
+//! and its line, and skipped; nothing is dropped silently. Malformed input is an [`ImportError`]
+//! naming the file and line.
+
+mod indalgo;
+mod steersuite;
+mod xml_tree;
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+pub use indalgo::{IndAlgoFiles, export_indalgo, import_indalgo, scene_to_indalgo};
+pub use steersuite::import_steersuite;
+
+use super::model::{Profile, Scene};
+use super::validate::validate;
+
+/// Something in an imported file that was skipped or approximated.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Warning {
+    /// The file the element came from.
+    pub file: PathBuf,
+    /// 1-based line of the element.
+    pub line: usize,
+    /// What was skipped or approximated, naming the element.
+    pub message: String,
+}
+
+impl fmt::Display for Warning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}: {}", self.file.display(), self.line, self.message)
+    }
+}
+
+/// Why a file could not be imported (or a scene not exported to a foreign format).
+#[derive(Debug)]
+pub enum ImportError {
+    /// The file could not be read or written.
+    Io { file: PathBuf, source: std::io::Error },
+    /// The file is malformed or holds an impossible value at `line`.
+    Bad {
+        file: PathBuf,
+        line: usize,
+        message: String,
+    },
+    /// The file's format is not one crowdlab imports.
+    UnknownFormat { file: PathBuf, message: String },
+    /// The scene uses something the target format cannot express (export only).
+    DoesNotFit { file: PathBuf, problems: Vec<String> },
+}
+
+impl fmt::Display for ImportError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ImportError::Io { file, source } => write!(f, "{}: {source}", file.display()),
+            ImportError::Bad { file, line, message } => write!(f, "{}:{line}: {message}", file.display()),
+            ImportError::UnknownFormat { file, message } => write!(f, "{}: {message}", file.display()),
+            ImportError::DoesNotFit { file, problems } => {
+                write!(f, "{}: the scene does not fit this format:", file.display())?;
+                for p in problems {
+                    write!(f, "\n  {p}")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl std::error::Error for ImportError {}
+
+/// Adds (once) the profile of imported agents of body `radius` walking at `speed` — crowdlab's
+/// default pedestrian with those two values, named `r{radius}-v{speed}` — and returns its name.
+fn ensure_profile(scene: &mut Scene, radius: f32, speed: f32) -> String {
+    let name = format!("r{radius}-v{speed}");
+    if scene.profile(&name).is_none() {
+        let default = Profile::default();
+        scene.profiles.push(Profile {
+            name: name.clone(),
+            radius,
+            max_speed: default.max_speed.max(speed),
+            preferred_speed: speed,
+            ..default
+        });
+    }
+    name
+}
+
+/// Reads a whole file as text, naming it on failure.
+fn read_text(path: &Path) -> Result<String, ImportError> {
+    std::fs::read_to_string(path).map_err(|source| ImportError::Io {
+        file: path.to_path_buf(),
+        source,
+    })
+}
+
+/// Collects warnings for one file.
+pub(crate) struct Report {
+    file: PathBuf,
+    warnings: Vec<Warning>,
+}
+
+impl Report {
+    fn new(file: &Path) -> Report {
+        Report {
+            file: file.to_path_buf(),
+            warnings: Vec::new(),
+        }
+    }
+
+    /// Records a warning at `line`.
+    fn warn(&mut self, line: usize, message: impl Into<String>) {
+        self.warnings.push(Warning {
+            file: self.file.clone(),
+            line,
+            message: message.into(),
+        });
+    }
+
+    /// An error at `line` of this file.
+    fn bad(&self, line: usize, message: impl Into<String>) -> ImportError {
+        ImportError::Bad {
+            file: self.file.clone(),
+            line,
+            message: message.into(),
+        }
+    }
+
+    /// Parses `value` (the text of `what` at `line`) as a finite number.
+    fn number(&self, value: &str, line: usize, what: &str) -> Result<f32, ImportError> {
+        value
+            .trim()
+            .parse::<f32>()
+            .ok()
+            .filter(|v| v.is_finite())
+            .ok_or_else(|| self.bad(line, format!("{what} {value:?} is not a finite number")))
+    }
+
+    /// Parses the file's XML, mapping syntax errors to [`ImportError::Bad`].
+    fn parse_xml(&self, text: &str) -> Result<xml_tree::Element, ImportError> {
+        xml_tree::parse(text).map_err(|e| self.bad(e.line, format!("malformed XML: {}", e.message)))
+    }
+}
+
+/// Imports `path` by its content: a `<SteerBenchTestCase>` or an IndAlgoTest `<indAlgoConf>`
+/// scene (whose `.iaconf` of the same stem is applied when present). The scene is validated.
+pub fn import_file(path: &Path) -> Result<(Scene, Vec<Warning>), ImportError> {
+    import_file_with_config(path, None)
+}
+
+/// Like [`import_file`], applying the IndAlgoTest configuration `config` instead of the one
+/// found beside the scene.
+pub fn import_file_with_config(path: &Path, config: Option<&Path>) -> Result<(Scene, Vec<Warning>), ImportError> {
+    let text = read_text(path)?;
+    let root = Report::new(path).parse_xml(&text)?;
+    let (scene, warnings) = match root.name.as_str() {
+        "SteerBenchTestCase" => {
+            if let Some(c) = config {
+                return Err(ImportError::UnknownFormat {
+                    file: c.to_path_buf(),
+                    message: "a configuration only applies to IndAlgoTest scenes (.iascene)".into(),
+                });
+            }
+            import_steersuite(&text, path)?
+        }
+        "indAlgoConf" => {
+            let beside = path.with_extension("iaconf");
+            let config = config
+                .map(Path::to_path_buf)
+                .or_else(|| beside.is_file().then_some(beside));
+            let config_text = match &config {
+                Some(c) => Some((read_text(c)?, c.clone())),
+                None => None,
+            };
+            import_indalgo(
+                &text,
+                path,
+                config_text.as_ref().map(|(t, p)| (t.as_str(), p.as_path())),
+            )?
+        }
+        other => {
+            return Err(ImportError::UnknownFormat {
+                file: path.to_path_buf(),
+                message: format!(
+                    "root element <{other}> is neither a SteerSuite <SteerBenchTestCase> nor an IndAlgoTest <indAlgoConf>"
+                ),
+            });
+        }
+    };
+    let problems = validate(&scene);
+    if !problems.is_empty() {
+        let list: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
+        return Err(ImportError::Bad {
+            file: path.to_path_buf(),
+            line: 1,
+            message: format!("the imported scene is not valid: {}", list.join("; ")),
+        });
+    }
+    Ok((scene, warnings))
+}

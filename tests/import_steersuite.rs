@@ -1,0 +1,227 @@
+//! SteerSuite test-case import: every element of a hand-written case, seeded random regions,
+//! reported skips, and a headless run of an imported case.
+
+mod common;
+
+use std::sync::Arc;
+
+use common::data;
+use crowdlab::record::Frame;
+use crowdlab::scene::import::{import_file, import_steersuite};
+use crowdlab::scene::{Goal, Obstacle, Scene};
+use crowdlab::sim::run::{RunLimit, run_scene};
+use glam::Vec2;
+
+fn every_element() -> (Scene, Vec<crowdlab::scene::import::Warning>) {
+    import_file(&data("steersuite/every_element.xml")).unwrap()
+}
+
+fn close(a: Vec2, b: Vec2) -> bool {
+    a.distance(b) < 1e-4
+}
+
+fn polygon(o: &Obstacle) -> &[Vec2] {
+    match o {
+        Obstacle::Polygon { vertices } => vertices,
+        other => panic!("not a polygon: {other:?}"),
+    }
+}
+
+#[test]
+fn header_maps_to_name_description_and_bounds() {
+    let (scene, _) = every_element();
+    assert_eq!(scene.name, "every-element");
+    assert!(
+        scene.description.starts_with("Every element of the format, once."),
+        "{}",
+        scene.description
+    );
+    assert!(
+        scene
+            .description
+            .contains("Passing criteria: All agents reach their goals.")
+    );
+    assert_eq!(scene.bounds.min, Vec2::new(-20.0, -10.0));
+    assert_eq!(scene.bounds.max, Vec2::new(20.0, 10.0));
+}
+
+#[test]
+fn obstacles_map_to_the_ground_plane() {
+    let (scene, _) = every_element();
+    assert_eq!(scene.obstacles.len(), 6);
+    // AABB: x -2..2, z 4..5.
+    let aabb = polygon(&scene.obstacles[0]);
+    assert!(
+        aabb.iter().all(|v| v.x.abs() == 2.0 && (v.y == 4.0 || v.y == 5.0)),
+        "{aabb:?}"
+    );
+    // Region: three 1 m squares inside x 10..18, z -8..-2.
+    for o in &scene.obstacles[1..4] {
+        let v = polygon(o);
+        let (min, max) = v
+            .iter()
+            .fold((Vec2::MAX, Vec2::MIN), |(lo, hi), p| (lo.min(*p), hi.max(*p)));
+        assert!(close(max - min, Vec2::ONE), "{v:?}");
+        assert!(
+            min.x >= 10.0 && max.x <= 18.0 && min.y >= -8.0 && max.y <= -2.0,
+            "{v:?}"
+        );
+    }
+    assert_eq!(
+        scene.obstacles[4],
+        Obstacle::Circle {
+            center: Vec2::new(-10.0, 5.0),
+            radius: 1.5
+        }
+    );
+    // Oriented box 4 × 2 turned by 90°: 2 wide in x, 4 deep in z, centred on (0, -6).
+    let b = polygon(&scene.obstacles[5]);
+    let (min, max) = b
+        .iter()
+        .fold((Vec2::MAX, Vec2::MIN), |(lo, hi), p| (lo.min(*p), hi.max(*p)));
+    assert!(
+        close(min, Vec2::new(-1.0, -8.0)) && close(max, Vec2::new(1.0, -4.0)),
+        "{b:?}"
+    );
+}
+
+#[test]
+fn agents_and_goal_sequences() {
+    let (scene, _) = every_element();
+    assert_eq!(scene.agents.len(), 4 + 5);
+    let ids: Vec<u32> = scene.agents.iter().map(|a| a.id).collect();
+    assert_eq!(ids, (0..9).collect::<Vec<_>>());
+    // Two seeks then idle: an open path through both targets.
+    let walker = &scene.agents[0];
+    assert_eq!(walker.position, Vec2::new(-15.0, 0.0));
+    assert_eq!(walker.heading_deg, 0.0);
+    let Goal::Path(id) = &walker.goal else {
+        panic!("{:?}", walker.goal)
+    };
+    let path = scene.path(id).unwrap();
+    assert_eq!(path.points, vec![Vec2::ZERO, Vec2::new(15.0, 2.0)]);
+    assert!(!path.closed);
+    // Flee from (3, 0) starting at (5, 0): away along +x to the world edge (inset by the radius).
+    let flee = &scene.agents[1];
+    let profile = scene.profile(&flee.profile).unwrap();
+    assert_eq!((profile.radius, profile.preferred_speed), (0.4, 2.0));
+    assert_eq!(flee.heading_deg, 90.0, "direction +z is +y");
+    let Goal::Target(id) = &flee.goal else { panic!() };
+    assert!(close(scene.target(id).unwrap().position, Vec2::new(19.6, 0.0)));
+    // Flow along +z from (-5, -2): to the top edge.
+    let Goal::Target(id) = &scene.agents[2].goal else {
+        panic!()
+    };
+    assert!(close(scene.target(id).unwrap().position, Vec2::new(-5.0, 9.5)));
+    // Idle then an unsupported goal: no goal.
+    assert_eq!(scene.agents[3].goal, Goal::None);
+    // The region's agents start inside it, apart, each with its own random target in the world.
+    let region = &scene.agents[4..];
+    for (i, a) in region.iter().enumerate() {
+        assert!(
+            (-17.5..=-12.5).contains(&a.position.x) && (-5.5..=-2.5).contains(&a.position.y),
+            "{a:?}"
+        );
+        for b in &region[i + 1..] {
+            assert!(a.position.distance(b.position) >= 1.0);
+        }
+        let Goal::Target(id) = &a.goal else { panic!() };
+        let t = scene.target(id).unwrap().position;
+        assert!(t.x.abs() <= 19.5 && t.y.abs() <= 9.5);
+    }
+    let headings: std::collections::HashSet<i64> = region.iter().map(|a| a.heading_deg as i64).collect();
+    assert!(headings.len() > 1, "random directions differ");
+}
+
+#[test]
+fn random_regions_are_seeded() {
+    let (a, _) = every_element();
+    let (b, _) = every_element();
+    assert_eq!(a, b, "the same file imports to the same scene");
+    // The text entry point draws the same random values as the file entry point.
+    let text = std::fs::read_to_string(data("steersuite/every_element.xml")).unwrap();
+    let (c, _) = import_steersuite(&text, &data("steersuite/every_element.xml")).unwrap();
+    assert_eq!(a, c);
+}
+
+#[test]
+fn unsupported_elements_are_reported_with_their_lines() {
+    let (_, warnings) = every_element();
+    let found = |line: usize, needle: &str| {
+        assert!(
+            warnings.iter().any(|w| w.line == line && w.message.contains(needle)),
+            "no warning at line {line} containing {needle:?}: {warnings:#?}"
+        )
+    };
+    found(24, "<suggestedCameraView>");
+    found(167, "<agentEmitter>");
+    found(65, "agent name \"walker\"");
+    found(91, "initial speed 1");
+    found(99, "fleeStaticTarget approximated");
+    found(115, "flowStaticDirection approximated");
+    found(131, "idle pause");
+    found(135, "<seekDynamicTarget>");
+    assert_eq!(warnings.len(), 8);
+    assert!(warnings[0].to_string().contains("every_element.xml:24:"));
+}
+
+#[test]
+fn malformed_cases_name_the_line() {
+    let file = std::path::Path::new("case.xml");
+    let no_bounds = "<SteerBenchTestCase>\n  <header>\n    <name>x</name>\n  </header>\n</SteerBenchTestCase>";
+    let e = import_steersuite(no_bounds, file).unwrap_err().to_string();
+    assert_eq!(e, "case.xml:2: <header> needs <worldBounds>");
+    let no_header = "<SteerBenchTestCase>\n  <agent/>\n</SteerBenchTestCase>";
+    let e = import_steersuite(no_header, file).unwrap_err().to_string();
+    assert!(e.contains("<header> must be the first"), "{e}");
+    let bad_number = "<SteerBenchTestCase>\n<header><worldBounds>\n<xmin>-1</xmin><xmax>1</xmax><ymin>0</ymin><ymax>0</ymax>\n<zmin>minus</zmin><zmax>1</zmax>\n</worldBounds></header>\n</SteerBenchTestCase>";
+    let e = import_steersuite(bad_number, file).unwrap_err().to_string();
+    assert_eq!(e, "case.xml:4: <zmin> \"minus\" is not a finite number");
+}
+
+#[test]
+fn imported_case_runs_headless() {
+    let (scene, warnings) = import_file(&data("steersuite/crossing.xml")).unwrap();
+    assert!(warnings.is_empty(), "{warnings:?}");
+    let mut frames: Vec<Frame> = Vec::new();
+    let metrics = run_scene(Arc::new(scene.clone()), RunLimit::default(), &mut frames, |_, _| {}).unwrap();
+    assert_eq!(metrics.summary.agents_reached, 4, "{:?}", metrics.summary);
+    let last = frames.last().unwrap();
+    for a in &scene.agents {
+        let Goal::Target(id) = &a.goal else { panic!() };
+        let target = scene.target(id).unwrap();
+        let sample = last.agent(a.id).unwrap();
+        assert!(
+            sample.position.distance(target.position) <= target.radius + 1e-3,
+            "{sample:?}"
+        );
+    }
+}
+
+#[test]
+fn cli_import_writes_a_scene_or_exits_2_naming_file_and_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("case.ron");
+    let run = |file: &std::path::Path| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_crowdlab"))
+            .arg("import")
+            .arg(file)
+            .arg("-o")
+            .arg(&out)
+            .output()
+            .unwrap()
+    };
+    let ok = run(&data("steersuite/crossing.xml"));
+    assert!(ok.status.success(), "{}", String::from_utf8_lossy(&ok.stderr));
+    assert_eq!(crowdlab::scene::load_scene(&out).unwrap().agents.len(), 4);
+    let bad = dir.path().join("bad.xml");
+    std::fs::write(
+        &bad,
+        "<SteerBenchTestCase>\n  <header>\n  </header>\n</SteerBenchTestCase>\n",
+    )
+    .unwrap();
+    let failed = run(&bad);
+    assert_eq!(failed.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&failed.stderr);
+    assert!(stderr.contains("bad.xml:2: <header> needs <worldBounds>"), "{stderr}");
+}
