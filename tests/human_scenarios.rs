@@ -72,3 +72,76 @@ fn small_obstacle_is_passed_without_touching_and_the_target_reached() {
     assert!(arrived(&frames, 0), "reaches the target behind the obstacle");
     assert_eq!(obstacle_contacts(&frames), 0, "never touches the obstacle");
 }
+
+/// True when `p` lies inside the axis-aligned room [x0, x1] × [y0, y1].
+fn inside(p: glam::Vec2, (x0, y0, x1, y1): (f32, f32, f32, f32)) -> bool {
+    p.x > x0 && p.x < x1 && p.y > y0 && p.y < y1
+}
+
+#[test]
+fn u_obstacle_path_following_never_enters_the_room() {
+    let frames = run(scene("popelova_6_1_4_u_obstacle.ron"));
+    trace(&frames);
+    let room_d = (8.0, 56.0, 14.0, 64.0);
+    for f in &frames {
+        let d = f.agent(3).unwrap();
+        assert!(
+            !inside(d.position, room_d),
+            "D entered the U at t = {}: {}",
+            f.time,
+            d.position
+        );
+    }
+    assert!(arrived(&frames, 3), "D reaches the end of its path");
+    assert!(
+        !arrived(&frames, 0),
+        "A (TA + OA) fails inside the room, as the thesis reports"
+    );
+}
+
+/// Agent–agent contacts between the two given agents.
+fn contacts_between(frames: &[Frame], a: u32, b: u32) -> usize {
+    frames
+        .iter()
+        .flat_map(|f| &f.contacts)
+        .filter(|c| {
+            (c.agent == a && c.with == ContactWith::Agent(b)) || (c.agent == b && c.with == ContactWith::Agent(a))
+        })
+        .count()
+}
+
+#[test]
+fn corner_surprise_with_full_people_avoidance_has_no_collision() {
+    let frames = run(scene("popelova_6_2_2_corner_surprise.ron"));
+    trace(&frames);
+    assert_eq!(
+        contacts_between(&frames, 0, 1),
+        0,
+        "full PA: one brakes, the other speeds up"
+    );
+    assert!(arrived(&frames, 0) && arrived(&frames, 1));
+}
+
+#[test]
+fn four_converging_agents_with_full_people_avoidance_do_not_collide() {
+    let frames = run(scene("popelova_6_2_3_four_converging.ron"));
+    let lane_e = 16..20;
+    for a in lane_e.clone() {
+        for b in lane_e.clone().filter(|&b| b > a) {
+            assert_eq!(
+                contacts_between(&frames, a, b),
+                0,
+                "E (full PA): agents {a} and {b} touched"
+            );
+        }
+        assert!(arrived(&frames, a), "E: agent {a} reaches the opposite side");
+    }
+    let lane_a_contacts: usize = (0..4)
+        .flat_map(|a| (a + 1..4).map(move |b| (a, b)))
+        .map(|(a, b)| contacts_between(&frames, a, b))
+        .sum();
+    assert!(
+        lane_a_contacts > 0,
+        "A (target approaching only) collides, as the thesis reports"
+    );
+}

@@ -149,16 +149,19 @@ impl HumanSteering {
 
 /// The present agent with scene id `id` if the line of sight to it is free of obstacles.
 pub fn visible_agent<'a>(ctx: &'a SteeringContext, id: u32) -> Option<&'a Body> {
-    let other = ctx
-        .bodies
+    ctx.bodies
         .iter()
-        .find(|b| b.id == id && b.id != ctx.body.id && b.status.present())?;
+        .find(|b| b.id == id && b.id != ctx.body.id && b.status.present())
+        .filter(|b| sees(ctx, b))
+}
+
+/// True when no obstacle blocks the line of sight from the agent to `other`'s centre.
+pub fn sees(ctx: &SteeringContext, other: &Body) -> bool {
     let to = other.position - ctx.position();
     let distance = to.length();
-    let blocked = distance > 0.0
-        && ctx
+    distance == 0.0
+        || ctx
             .statics
             .cast_ray(ctx.position(), to / distance, distance, ctx.time)
-            .is_some();
-    (!blocked).then_some(other)
+            .is_none()
 }

@@ -10,7 +10,7 @@
 //!   share K1·K2 of the stop vector (K1 = (M − |L_A S|)/M with M the distance covered in P ticks,
 //!   K2 = (D − d_t)/D with d_t the gap after t ticks). Circumvention applies only when this is zero.
 //!
-//! Ticks are the thesis's 250 ms ([`super::THESIS_TICK`]), whatever the scene's dt.
+//! Only agents in sight count (not behind an obstacle). Ticks are the thesis's 250 ms ([`super::THESIS_TICK`]), whatever the scene's dt.
 
 use std::f32::consts::PI;
 
@@ -106,7 +106,12 @@ impl PeopleAvoidance {
         let p = self.effective();
         let me = ctx.body;
         let mut out = SteeringOutput::force(Vec2::ZERO);
-        let others: Vec<&Body> = ctx.neighbours.iter().map(|&i| &ctx.bodies[i as usize]).collect();
+        let others: Vec<&Body> = ctx
+            .neighbours
+            .iter()
+            .map(|&i| &ctx.bodies[i as usize])
+            .filter(|b| super::sees(ctx, b))
+            .collect();
         for b in &others {
             let away = me.position - b.position;
             let d = away.length();
