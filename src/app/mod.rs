@@ -1,0 +1,56 @@
+//! The eframe application: a canvas showing one tick of a recording, simulation controls,
+//! a timeline that scrubs the recorded ticks, a small scene-settings panel and file handling.
+//!
+//! Decisions (DESIGN.md "Data flow"):
+//! - The GUI always draws a tick of a recording. A live run appends each stepped frame to a
+//!   [`crate::record::MemoryRecording`]; "live view" is the newest tick, and pausing lets the
+//!   user scrub back at once. An opened `.crowdrec` is replayed from its file alone (its header
+//!   embeds the scene).
+//! - Before the first tick is simulated the canvas shows the scene's start points.
+//! - For now the simulation steps on the UI thread, a bounded number of ticks per frame
+//!   (see [`Playback::advance`]), paced by the chosen speed (real time by default).
+//! - State lives in plain structs ([`CrowdlabApp`], [`Document`], [`Playback`]); panels are
+//!   functions taking `&mut Ui` that return what the user asked for as a [`Command`].
+//! - Errors (a bad file, a failed save) appear in a dismissable notice panel; the current
+//!   document is kept intact.
+
+mod canvas;
+mod command;
+mod dialog;
+mod document;
+mod files;
+mod fill;
+mod notice;
+mod paint;
+mod playback;
+mod scene_panel;
+mod state;
+mod timeline;
+mod toolbar;
+
+use std::path::PathBuf;
+
+pub use command::Command;
+pub use document::Document;
+pub use notice::{Notice, Severity};
+pub use playback::{Playback, Speed};
+pub use state::CrowdlabApp;
+
+/// Opens the crowdlab window on `initial` (a `.ron` scene or a `.crowdrec` recording) or, without
+/// one, on the embedded default scene, and runs it until the window is closed. A file that cannot
+/// be opened leaves the default scene showing with the error in the window's notice panel.
+pub fn run_native(initial: Option<PathBuf>) -> anyhow::Result<()> {
+    let mut app = CrowdlabApp::new(crate::scene::default_scene());
+    if let Some(path) = initial {
+        app.open_path(&path);
+    }
+    let options = eframe::NativeOptions {
+        viewport: eframe::egui::ViewportBuilder::default()
+            .with_title(app.document().title())
+            .with_inner_size([1280.0, 800.0])
+            .with_min_inner_size([640.0, 400.0]),
+        ..Default::default()
+    };
+    eframe::run_native("crowdlab", options, Box::new(|_cc| Ok(Box::new(app))))
+        .map_err(|e| anyhow::anyhow!("cannot open the crowdlab window: {e}"))
+}

@@ -1,0 +1,147 @@
+//! The canvas: paints the draw list of the shown tick, pans (drag with any button), zooms to the
+//! cursor (wheel or pinch), fits on double-click, and shows a scale bar and the cursor position
+//! in metres.
+
+use eframe::egui;
+use egui::{Align2, Color32, FontId, Pos2, Rect, Role, Sense, Stroke, Ui, WidgetInfo};
+use glam::Vec2;
+
+use super::paint::{color32, paint_draw_list};
+use crate::draw::{DrawList, View, palette};
+use crate::scene::Bounds;
+
+/// Length the scale bar aims for, in pixels.
+const SCALE_BAR_PIXELS: f32 = 120.0;
+/// Extra room around the scene bounds when fitting, as a fraction of their size per side.
+const FIT_MARGIN: f32 = 0.04;
+
+/// The canvas's view and what the pointer is over; kept between frames.
+#[derive(Clone, Debug, Default)]
+pub struct CanvasState {
+    /// The world → screen view; `None` until the canvas has a size (then it fits the scene).
+    view: Option<View>,
+    /// World position under the pointer, while it is over the canvas.
+    pointer: Option<Vec2>,
+}
+
+impl CanvasState {
+    /// Fits the whole scene on the next frame.
+    pub fn fit(&mut self) {
+        self.view = None;
+    }
+}
+
+/// Draws `list` over the whole available space; `caption` is shown in the top-left corner.
+pub fn show(ui: &mut Ui, state: &mut CanvasState, bounds: Bounds, list: &DrawList, caption: &str) {
+    let (response, painter) = ui.allocate_painter(ui.available_size(), Sense::click_and_drag());
+    response.widget_info(|| WidgetInfo::labeled(Role::Canvas, true, "Scene canvas"));
+    let rect = response.rect;
+    let size = Vec2::new(rect.width(), rect.height());
+    if response.double_clicked() {
+        state.fit();
+    }
+    let view = state.view.get_or_insert_with(|| {
+        let margin = bounds.size() * FIT_MARGIN;
+        View::fit(
+            Bounds {
+                min: bounds.min - margin,
+                max: bounds.max + margin,
+            },
+            size,
+        )
+    });
+    view.size = size;
+
+    if response.dragged() {
+        let d = response.drag_delta();
+        view.center += Vec2::new(-d.x, d.y) / view.scale;
+    }
+    let local = |p: Pos2| Vec2::new(p.x - rect.min.x, p.y - rect.min.y);
+    state.pointer = response.hover_pos().map(|hover| {
+        let (scroll, pinch) = ui.input(|i| (i.smooth_scroll_delta.y, i.zoom_delta()));
+        let factor = pinch * (scroll / 300.0).exp();
+        if factor != 1.0 {
+            view.zoom_at(local(hover), factor);
+        }
+        view.to_world(local(hover))
+    });
+
+    let pal = palette();
+    painter.rect_filled(rect, 0.0, color32(pal.background));
+    paint_draw_list(&painter, rect.min, view, list);
+
+    let text = color32(pal.text);
+    let font = FontId::proportional(13.0);
+    painter.text(
+        rect.left_top() + egui::vec2(10.0, 8.0),
+        Align2::LEFT_TOP,
+        caption,
+        font.clone(),
+        text,
+    );
+    scale_bar(&painter, rect, view.scale, text);
+    if let Some(p) = state.pointer {
+        let at = rect.right_bottom() - egui::vec2(10.0, 8.0);
+        painter.text(
+            at,
+            Align2::RIGHT_BOTTOM,
+            format!("x {:.2} m   y {:.2} m", p.x, p.y),
+            font,
+            text,
+        );
+    }
+}
+
+/// The largest 1, 2 or 5 × 10^k metres not longer than `metres`.
+fn nice_length(metres: f32) -> f32 {
+    let decade = 10f32.powf(metres.log10().floor());
+    [5.0, 2.0, 1.0]
+        .into_iter()
+        .map(|m| m * decade)
+        .find(|&l| l <= metres)
+        .unwrap_or(decade)
+}
+
+/// A length in metres with as many decimals as it needs.
+fn format_metres(metres: f32) -> String {
+    let decimals = (-metres.log10().floor()).max(0.0) as usize;
+    format!("{metres:.decimals$} m")
+}
+
+fn scale_bar(painter: &egui::Painter, rect: Rect, scale: f32, color: Color32) {
+    let metres = nice_length(SCALE_BAR_PIXELS / scale);
+    let length = metres * scale;
+    let left = Pos2::new(rect.left() + 16.0, rect.bottom() - 16.0);
+    let right = left + egui::vec2(length, 0.0);
+    let stroke = Stroke::new(2.0, color);
+    painter.line_segment([left, right], stroke);
+    for end in [left, right] {
+        painter.line_segment([end - egui::vec2(0.0, 5.0), end + egui::vec2(0.0, 1.0)], stroke);
+    }
+    painter.text(
+        Pos2::new((left.x + right.x) * 0.5, left.y - 6.0),
+        Align2::CENTER_BOTTOM,
+        format_metres(metres),
+        FontId::proportional(12.0),
+        color,
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scale_bar_lengths_are_round() {
+        for (metres, nice) in [(7.3, 5.0), (2.0, 2.0), (0.19, 0.1), (350.0, 200.0)] {
+            assert!(
+                (nice_length(metres) - nice).abs() < 1e-4,
+                "{metres} -> {}",
+                nice_length(metres)
+            );
+        }
+        assert_eq!(format_metres(5.0), "5 m");
+        assert_eq!(format_metres(0.2), "0.2 m");
+        assert_eq!(format_metres(0.05), "0.05 m");
+    }
+}

@@ -1,0 +1,33 @@
+//! Opening and saving documents, without any dialog: a path in, a result or an error message out.
+
+use std::path::Path;
+
+use crate::record::RecordingReader;
+use crate::scene::{Scene, load_scene, save_scene};
+
+/// What a file turned out to hold.
+pub enum Opened {
+    /// A valid scene.
+    Scene(Scene),
+    /// A recording, replayed from the file alone.
+    Recording(RecordingReader),
+}
+
+/// Opens `path` by its extension: `.crowdrec` as a recording, anything else as a RON scene
+/// (parsed and validated). The error message names the file and, for scenes, the place.
+pub fn open_file(path: &Path) -> Result<Opened, String> {
+    if path.extension().is_some_and(|e| e == "crowdrec") {
+        RecordingReader::open(path)
+            .map(Opened::Recording)
+            .map_err(|e| format!("Cannot open the recording {e}"))
+    } else {
+        load_scene(path)
+            .map(Opened::Scene)
+            .map_err(|e| format!("Cannot open the scene {e}"))
+    }
+}
+
+/// Saves `scene` atomically to `path`; the message names the file on failure.
+pub fn save_file(scene: &Scene, path: &Path) -> Result<(), String> {
+    save_scene(scene, path).map_err(|e| format!("Cannot save the scene: {e}"))
+}

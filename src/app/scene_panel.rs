@@ -1,0 +1,60 @@
+//! The side panel: the scene's name, description and contents, and its simulation settings
+//! (seed, duration, tick length) for quick edits.
+
+use eframe::egui;
+use egui::{DragValue, Grid, TextEdit, Ui};
+
+use super::command::Command;
+use crate::scene::Scene;
+
+/// Draws the scene's details; returns the edited scene when the user changed a field.
+pub fn show(ui: &mut Ui, scene: &Scene) -> Option<Command> {
+    let mut name = scene.name.clone();
+    let mut settings = scene.settings.clone();
+    ui.heading("Scene");
+    Grid::new("scene settings").num_columns(2).show(ui, |ui| {
+        let label = ui.label("name");
+        ui.add(TextEdit::singleline(&mut name).desired_width(150.0))
+            .labelled_by(label.id);
+        ui.end_row();
+        let label = ui.label("seed");
+        ui.add(DragValue::new(&mut settings.seed)).labelled_by(label.id);
+        ui.end_row();
+        let label = ui.label("duration");
+        ui.add(
+            DragValue::new(&mut settings.duration)
+                .range(0.1..=86_400.0)
+                .suffix(" s"),
+        )
+        .labelled_by(label.id);
+        ui.end_row();
+        let label = ui.label("tick (dt)");
+        ui.add(
+            DragValue::new(&mut settings.dt)
+                .range(0.001..=1.0)
+                .speed(0.001)
+                .suffix(" s"),
+        )
+        .labelled_by(label.id);
+        ui.end_row();
+    });
+    ui.separator();
+    ui.label(format!(
+        "{} agents, {} targets, {} paths, {} obstacles",
+        scene.agents.len(),
+        scene.targets.len(),
+        scene.paths.len(),
+        scene.obstacles.len()
+    ));
+    if !scene.description.is_empty() {
+        ui.add_space(4.0);
+        ui.weak(&scene.description);
+    }
+    (name != scene.name || settings != scene.settings).then(|| {
+        Command::EditScene(Box::new(Scene {
+            name,
+            settings,
+            ..scene.clone()
+        }))
+    })
+}

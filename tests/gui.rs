@@ -1,0 +1,222 @@
+//! GUI tests through egui_kittest: the real window contents, driven by clicking the widgets
+//! found by their accessible labels, checked on screen (labels) and in the app state.
+
+use std::sync::Arc;
+
+use crowdlab::app::{CrowdlabApp, Severity};
+use crowdlab::record::RecordingWriter;
+use crowdlab::scene::{default_scene, load_scene};
+use crowdlab::sim::World;
+use crowdlab::sim::run::header_for;
+use eframe::egui::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+
+fn harness() -> Harness<'static, CrowdlabApp> {
+    Harness::builder().with_size([1280.0, 800.0]).build_ui_state(
+        |ui, app: &mut CrowdlabApp| app.show(ui),
+        CrowdlabApp::new(default_scene()),
+    )
+}
+
+/// The tick number shown in the toolbar's `tick N` read-out.
+fn shown_tick(harness: &Harness<'_, CrowdlabApp>) -> u64 {
+    let tick_of = |text: &str| text.strip_prefix("tick ").and_then(|n| n.parse::<u64>().ok());
+    let node = harness.get_by(move |n| n.role() == Role::Label && n.value().as_deref().and_then(tick_of).is_some());
+    node.accesskit_node().value().as_deref().and_then(tick_of).unwrap()
+}
+
+/// True when some text on screen contains `text`.
+fn shows(harness: &Harness<'_, CrowdlabApp>, text: &str) -> bool {
+    let text = text.to_string();
+    harness
+        .query_all_by(move |n| n.value().is_some_and(|v| v.contains(&text)))
+        .next()
+        .is_some()
+}
+
+#[test]
+fn run_button_simulates_until_paused() {
+    let mut harness = harness();
+    assert_eq!(shown_tick(&harness), 0);
+    assert!(shows(&harness, "not started"));
+    assert_eq!(harness.state().playback().tick_range(), None);
+
+    harness.get_by_label("Run").click();
+    harness.run_steps(6);
+    let app = harness.state();
+    assert!(app.playback().is_playing());
+    let tick = app.playback().cursor();
+    assert!(
+        tick >= 5,
+        "six frames of real-time play at dt 0.1 should simulate several ticks, got {tick}"
+    );
+    assert_eq!(
+        app.playback().tick_range(),
+        Some((0, tick)),
+        "live view shows the newest tick"
+    );
+    assert!(app.playback().step_ms().is_some());
+    assert_eq!(shown_tick(&harness), tick);
+    assert!(shows(&harness, "running"));
+    assert!(shows(&harness, "ms/tick"));
+
+    harness.get_by_label("Pause").click();
+    harness.run();
+    let paused_at = harness.state().playback().cursor();
+    harness.run_steps(5);
+    assert!(!harness.state().playback().is_playing());
+    assert_eq!(harness.state().playback().cursor(), paused_at, "a paused run stays put");
+    assert!(shows(&harness, "paused"));
+}
+
+#[test]
+fn step_advances_exactly_one_tick() {
+    let mut harness = harness();
+    for expected in 1..=3 {
+        harness.get_by_label("Step").click();
+        harness.run();
+        assert_eq!(harness.state().playback().cursor(), expected);
+        assert_eq!(harness.state().playback().tick_range(), Some((0, expected)));
+        assert_eq!(shown_tick(&harness), expected);
+    }
+    assert!(!harness.state().playback().is_playing());
+}
+
+#[test]
+fn slider_scrubs_back_and_reset_discards_the_run() {
+    let mut harness = harness();
+    for _ in 0..6 {
+        harness.get_by_label("Step").click();
+        harness.run();
+    }
+    let first_position = |app: &CrowdlabApp| app.playback().frame().unwrap().agents[0].position;
+    let at_six = first_position(harness.state());
+
+    harness
+        .get_by_role_and_label(Role::Slider, "tick")
+        .set_value_accesskit(2.0);
+    harness.run();
+    let app = harness.state();
+    assert_eq!(app.playback().cursor(), 2);
+    assert_eq!(
+        app.playback().tick_range(),
+        Some((0, 6)),
+        "scrubbing keeps the recorded ticks"
+    );
+    assert_eq!(app.playback().frame().unwrap().tick, 2);
+    assert_ne!(first_position(app), at_six, "the canvas frame is the scrubbed tick's");
+    assert_eq!(shown_tick(&harness), 2);
+
+    // Stepping from a scrubbed cursor replays the next recorded tick instead of simulating one.
+    harness.get_by_label("Step").click();
+    harness.run();
+    assert_eq!(harness.state().playback().cursor(), 3);
+    assert_eq!(harness.state().playback().tick_range(), Some((0, 6)));
+
+    harness.get_by_label("Reset").click();
+    harness.run();
+    let app = harness.state();
+    assert_eq!((app.playback().cursor(), app.playback().tick_range()), (0, None));
+    assert!(app.playback().frame().is_none(), "back to the start points");
+    assert_eq!(shown_tick(&harness), 0);
+    assert!(shows(&harness, "not started"));
+}
+
+#[test]
+fn overlay_checkboxes_toggle_the_force_arrows() {
+    let mut harness = harness();
+    assert!(harness.state().overlays().forces);
+    harness.get_by_label("Forces").click();
+    harness.get_by_label("Velocity").click();
+    harness.run();
+    assert!(!harness.state().overlays().forces);
+    assert!(harness.state().overlays().velocity);
+    // The legend names every force label of the run.
+    for label in ["arrive", "separation", "steering"] {
+        assert!(shows(&harness, label), "legend entry {label}");
+    }
+}
+
+#[test]
+fn a_bad_file_shows_an_error_and_keeps_the_document() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("broken.ron");
+    std::fs::write(&bad, "(version: 1, name: \"oops\",").unwrap();
+    let mut harness = harness();
+    harness.get_by_label("Step").click();
+    harness.run();
+    let title = harness.state().document().title();
+
+    harness.state_mut().open_path(&bad);
+    harness.run();
+    let app = harness.state();
+    let notice = app.notice().expect("an error notice");
+    assert_eq!(notice.severity, Severity::Error);
+    assert!(notice.text.contains("broken.ron"), "{}", notice.text);
+    assert!(shows(&harness, "broken.ron"), "the error is on screen");
+    assert_eq!(app.document().title(), title);
+    assert_eq!(app.playback().cursor(), 1, "the run is intact");
+
+    harness.get_by_label("Dismiss").click();
+    harness.run();
+    assert!(harness.state().notice().is_none());
+    assert!(!shows(&harness, "broken.ron"));
+}
+
+#[test]
+fn a_recording_replays_without_its_scene_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("plaza.crowdrec");
+    let mut world = World::new(Arc::new(default_scene()));
+    let mut writer = RecordingWriter::create(&path, &header_for(&world)).unwrap();
+    writer.push(&world.snapshot_frame()).unwrap();
+    for _ in 0..8 {
+        writer.push(&world.step()).unwrap();
+    }
+    writer.finish().unwrap();
+
+    let mut harness = harness();
+    harness.state_mut().open_path(&path);
+    harness.run();
+    let app = harness.state();
+    assert!(app.notice().is_none());
+    assert!(!app.playback().is_live());
+    assert_eq!(app.document().title(), "crowdlab — plaza.crowdrec");
+    assert_eq!(app.playback().tick_range(), Some((0, 8)));
+    assert_eq!(app.playback().frame().unwrap().tick, 0);
+
+    harness.get_by_label("Run").click();
+    harness.run_steps(10);
+    let app = harness.state();
+    assert_eq!(app.playback().cursor(), 8, "replayed to the last recorded tick");
+    assert!(!app.playback().is_playing(), "and stopped there");
+    assert!(shows(&harness, "end of recording"));
+}
+
+#[test]
+fn editing_a_setting_marks_the_document_and_save_clears_the_mark() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("edited.ron");
+    let mut harness = harness();
+    harness.get_by_label("Step").click();
+    harness.run();
+    assert!(!harness.state().document().modified);
+
+    harness.get_by_label("seed").set_value_accesskit(42.0);
+    harness.run();
+    let app = harness.state();
+    assert_eq!(app.document().scene.settings.seed, 42);
+    assert!(app.document().title().ends_with(" *"), "{}", app.document().title());
+    assert_eq!(
+        app.playback().tick_range(),
+        None,
+        "the old run no longer matches the scene"
+    );
+
+    harness.state_mut().save_to(&path);
+    harness.run();
+    let app = harness.state();
+    assert_eq!(app.document().title(), "crowdlab — edited.ron");
+    assert_eq!(load_scene(&path).unwrap(), *app.document().scene);
+}
