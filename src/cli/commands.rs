@@ -20,7 +20,7 @@ use crate::sim::run::{RunLimit, RunSink, run_scene};
 /// Runs the parsed command line.
 pub fn dispatch(cli: Cli) -> Result<(), CliError> {
     match cli.command {
-        None => Err(CliError::other("GUI pending")),
+        None => crate::app::run_native(cli.file).map_err(CliError::other),
         Some(Command::Run(args)) => run(args),
         Some(Command::Export(args)) => export(args),
         Some(Command::Check { scenes }) => check(&scenes),
