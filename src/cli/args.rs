@@ -68,6 +68,9 @@ pub struct ExportArgs {
     /// Write the Animation Renderer for Crowd skeleton XML to this file.
     #[arg(long)]
     pub skeleton_xml: Option<PathBuf>,
+    /// Write CSV trajectories (one row per agent per tick, forces included) to this file.
+    #[arg(long)]
+    pub csv: Option<PathBuf>,
     /// PNG width in pixels.
     #[arg(long, default_value_t = 1280)]
     pub width: u32,
@@ -83,15 +86,75 @@ pub struct ExportArgs {
     /// Last tick to export (inclusive).
     #[arg(long)]
     pub to: Option<u64>,
-    /// Leave the force arrows out of the PNG frames.
+    /// PNG overlays, comma-separated: forces, steering, velocity, labels, or none.
+    #[arg(long, value_delimiter = ',', default_value = "forces,steering")]
+    pub overlays: Vec<OverlayName>,
+    /// Leave the force and steering arrows out of the PNG frames (whatever --overlays says).
     #[arg(long)]
     pub no_forces: bool,
+    /// Metres of force arrow per newton in the PNG frames.
+    #[arg(long, default_value_t = 0.5)]
+    pub force_scale: f32,
+    /// Show this world rectangle instead of the whole scene: XMIN,YMIN,XMAX,YMAX (metres).
+    #[arg(long, value_name = "XMIN,YMIN,XMAX,YMAX", conflicts_with = "follow")]
+    pub camera_rect: Option<String>,
+    /// Follow the agent with this id (centred in every frame).
+    #[arg(long, value_name = "ID")]
+    pub follow: Option<u32>,
+    /// Width in metres shown by the follow camera.
+    #[arg(long, default_value_t = 10.0)]
+    pub follow_width: f32,
+    /// PNG background colour as #rrggbb or #rrggbbaa (default: the canvas background).
+    #[arg(long, conflicts_with = "transparent")]
+    pub background: Option<String>,
+    /// Transparent PNG background.
+    #[arg(long)]
+    pub transparent: bool,
+    /// PNG file name prefix.
+    #[arg(long, default_value = "frame_")]
+    pub prefix: String,
+    /// Number PNG files by tick or consecutively from 0 (for video encoders).
+    #[arg(long, value_enum, default_value = "tick")]
+    pub number_by: NumberBy,
     /// Speed (m/s) from which a pedestrian is "walking" in the skeleton XML.
     #[arg(long, default_value_t = 0.1)]
     pub walking_speed: f32,
     /// Speed (m/s) from which a pedestrian is "running" in the skeleton XML.
     #[arg(long, default_value_t = 2.5)]
     pub running_speed: f32,
+    /// Skeleton XML <state> of every pedestrian without a --profile-state entry.
+    #[arg(long, default_value = "agent")]
+    pub state: String,
+    /// Skeleton XML <state> of a profile's pedestrians, as PROFILE=STATE (repeatable).
+    #[arg(long, value_name = "PROFILE=STATE")]
+    pub profile_state: Vec<String>,
+    /// Resample the skeleton XML to this many timesteps per second (interpolated).
+    #[arg(long)]
+    pub fps: Option<f32>,
+}
+
+/// One overlay of `--overlays`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum OverlayName {
+    /// Each behaviour's force.
+    Forces,
+    /// The combined steering force.
+    Steering,
+    /// The velocity vector.
+    Velocity,
+    /// Agent id labels.
+    Labels,
+    /// No overlay.
+    None,
+}
+
+/// `--number-by` choices.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum NumberBy {
+    /// The tick each frame shows.
+    Tick,
+    /// 0, 1, 2… in export order.
+    Sequence,
 }
 
 /// Arguments of `crowdlab import`.

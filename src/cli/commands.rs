@@ -1,18 +1,14 @@
 //! The implementation of each command.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
 
 use super::CliError;
-use super::args::{Cli, Command, ExportArgs, ExportSceneArgs, ImportArgs, RunArgs};
+use super::args::{Cli, Command, ExportSceneArgs, ImportArgs, RunArgs};
+use super::export::export;
 use super::progress::bar;
-use crate::atomic_file::{partial_name, write_atomic};
-use crate::draw::Overlays;
-use crate::export::{
-    MovementThresholds, PngOptions, SkeletonOptions, TickSelection, export_png_sequence, export_skeleton_xml,
-};
-use crate::record::{Frame, RecordingError, RecordingHeader, RecordingReader, RecordingWriter};
+use crate::atomic_file::write_atomic;
+use crate::record::{Frame, RecordingError, RecordingHeader, RecordingWriter};
 use crate::scene::import::{ImportError, export_indalgo, import_file_with_config};
 use crate::scene::{SceneError, load_scene, save_scene};
 use crate::sim::run::{RunLimit, RunSink, run_scene};
@@ -35,7 +31,8 @@ fn scene_error(e: SceneError) -> CliError {
     }
 }
 
-fn recording_error(e: RecordingError) -> CliError {
+/// A recording error: unreadable for reasons other than absence is a failure (1), else bad input (2).
+pub(super) fn recording_error(e: RecordingError) -> CliError {
     match e {
         RecordingError::Io { ref source, .. } if source.kind() != std::io::ErrorKind::NotFound => CliError::other(e),
         _ => CliError::input(e),
@@ -129,98 +126,6 @@ fn thread_pool(threads: Option<usize>) -> Result<rayon::ThreadPool, CliError> {
         builder = builder.num_threads(n);
     }
     builder.build().map_err(CliError::other)
-}
-
-fn export(args: ExportArgs) -> Result<(), CliError> {
-    if args.png.is_none() && args.skeleton_xml.is_none() {
-        return Err(CliError::input(
-            "nothing to export: give --png DIR and/or --skeleton-xml FILE",
-        ));
-    }
-    let thresholds = MovementThresholds {
-        walking: args.walking_speed,
-        running: args.running_speed,
-    };
-    if !(thresholds.walking >= 0.0 && thresholds.running > thresholds.walking) {
-        return Err(CliError::input(format!(
-            "--walking-speed {} and --running-speed {} must satisfy 0 <= walking < running",
-            thresholds.walking, thresholds.running
-        )));
-    }
-    let partial = args.recording.with_file_name(partial_name(
-        &args.recording.file_name().unwrap_or_default().to_string_lossy(),
-    ));
-    if !args.recording.exists() && partial.exists() {
-        return Err(CliError::input(format!(
-            "{}: not found; an interrupted recording exists at {} — export that file to recover its complete chunks",
-            args.recording.display(),
-            partial.display()
-        )));
-    }
-    let reader = RecordingReader::open(&args.recording).map_err(recording_error)?;
-    if let Some(note) = reader.recovery_note() {
-        eprintln!("warning: {}: {note}", args.recording.display());
-    }
-    let ticks = TickSelection {
-        from: args.from,
-        to: args.to,
-        every: args.every,
-    };
-    if let Some(dir) = &args.png {
-        export_png(&reader, dir, &args, ticks)?;
-    }
-    if let Some(path) = &args.skeleton_xml {
-        let options = SkeletonOptions {
-            ticks,
-            thresholds,
-            ..SkeletonOptions::default()
-        };
-        let progress = bar(0, "xml");
-        export_skeleton_xml(&reader, path, &options, &mut |done, total| {
-            progress.set_length(total);
-            progress.set_position(done);
-        })
-        .map_err(CliError::other)?;
-        progress.finish_and_clear();
-        println!("wrote {}", path.display());
-    }
-    Ok(())
-}
-
-fn export_png(reader: &RecordingReader, dir: &Path, args: &ExportArgs, ticks: TickSelection) -> Result<(), CliError> {
-    let overlays = Overlays {
-        forces: !args.no_forces,
-        steering: !args.no_forces,
-        ..Overlays::default()
-    };
-    let options = PngOptions {
-        width: args.width,
-        height: args.height,
-        ticks,
-        overlays,
-    };
-    let progress = bar(0, "png");
-    let cancel = AtomicBool::new(false);
-    let written = export_png_sequence(
-        reader,
-        dir,
-        &options,
-        &|done, total| {
-            progress.set_length(total);
-            progress.set_position(done);
-        },
-        &cancel,
-    )
-    .map_err(|e| {
-        if e.downcast_ref::<RecordingError>().is_some() {
-            CliError::input(format!("{e:#}"))
-        } else {
-            CliError::other(e)
-        }
-    })?;
-    progress.finish_and_clear();
-    println!("wrote {} PNG frame(s) to {}", written.len(), dir.display());
-    Ok(())
 }
 
 fn import_error(e: ImportError) -> CliError {

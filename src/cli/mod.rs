@@ -5,6 +5,7 @@
 
 mod args;
 mod commands;
+mod export;
 mod progress;
 
 use std::process::ExitCode;

@@ -6,6 +6,7 @@ mod build;
 mod list;
 mod skia;
 mod style;
+mod text;
 mod view;
 
 pub use build::{Overlays, build_draw_list};

@@ -1,9 +1,10 @@
-//! tiny-skia backend: rasterises a draw list into a pixmap for PNG export.
-//! Text labels are not rasterised by this backend (no font engine); they appear on the canvas.
+//! tiny-skia backend: rasterises a draw list into a pixmap for PNG export, labels included
+//! (through [`super::text`], in the canvas's font).
 
 use tiny_skia::{FillRule, LineCap, LineJoin, Paint, PathBuilder, Pixmap, Transform};
 
 use super::list::{Color, DrawList, Shape, Stroke};
+use super::text::draw_text;
 use super::view::View;
 
 fn paint(color: Color) -> Paint<'static> {
@@ -93,7 +94,12 @@ pub fn render_to_pixmap(list: &DrawList, view: &View, background: Option<Color>,
                     );
                 }
             }
-            Shape::Label { .. } => {}
+            Shape::Label {
+                position,
+                text,
+                color,
+                size,
+            } => draw_text(pixmap, text, view.to_screen(*position), *size, *color),
         }
     }
 }

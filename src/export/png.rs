@@ -1,17 +1,33 @@
-//! PNG sequence export: one image per selected tick, `frame_000000.png`…, rendered in parallel
-//! through the same draw list as the canvas and written atomically.
+//! PNG sequence export: one image per selected tick, rendered in parallel through the same draw
+//! list as the canvas (so a frame looks like the canvas) and written atomically. Files are
+//! `<prefix><number>.png` with the number zero-padded to at least six digits (more when the
+//! largest number needs them), numbered by tick or consecutively from 0 (what video encoders'
+//! `%06d` patterns expect).
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use anyhow::{Context, Result, bail};
 use glam::Vec2;
+use image::ImageEncoder;
+use image::codecs::png::{CompressionType, FilterType, PngEncoder};
 use rayon::prelude::*;
 
+use super::camera::{Camera, camera_views};
 use super::ticks::TickSelection;
 use crate::atomic_file::write_atomic;
-use crate::draw::{Overlays, View, build_draw_list, palette, render_to_pixmap};
+use crate::draw::{Color, Overlays, build_draw_list, palette, render_to_pixmap};
 use crate::record::FrameSource;
+
+/// How the frame files are numbered.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Numbering {
+    /// By the tick each frame shows (gaps with a stride).
+    #[default]
+    Tick,
+    /// 0, 1, 2… in export order.
+    Sequence,
+}
 
 /// Settings of a PNG sequence export.
 #[derive(Clone, Debug)]
@@ -22,8 +38,16 @@ pub struct PngOptions {
     pub height: u32,
     /// Which ticks become frames.
     pub ticks: TickSelection,
-    /// Annotations drawn over the agents.
+    /// Annotations drawn over the agents (the canvas's options).
     pub overlays: Overlays,
+    /// What the frames show.
+    pub camera: Camera,
+    /// Background colour; `None` = transparent.
+    pub background: Option<Color>,
+    /// File name before the number.
+    pub prefix: String,
+    /// Tick or consecutive numbers.
+    pub numbering: Numbering,
 }
 
 impl Default for PngOptions {
@@ -33,12 +57,47 @@ impl Default for PngOptions {
             height: 720,
             ticks: TickSelection::default(),
             overlays: Overlays::default(),
+            camera: Camera::FitScene,
+            background: Some(palette().background),
+            prefix: "frame_".into(),
+            numbering: Numbering::Tick,
         }
     }
 }
 
+/// Encodes a pixmap as PNG (straight alpha) with fast compression: export speed matters more
+/// than a few percent of file size.
+pub fn encode_png(pixmap: &tiny_skia::Pixmap) -> Result<Vec<u8>> {
+    let mut rgba = Vec::with_capacity(pixmap.data().len());
+    for p in pixmap.pixels() {
+        let c = p.demultiply();
+        rgba.extend_from_slice(&[c.red(), c.green(), c.blue(), c.alpha()]);
+    }
+    let mut out = Vec::new();
+    PngEncoder::new_with_quality(&mut out, CompressionType::Fast, FilterType::Adaptive)
+        .write_image(&rgba, pixmap.width(), pixmap.height(), image::ExtendedColorType::Rgba8)
+        .context("PNG encoding failed")?;
+    Ok(out)
+}
+
+/// Renders `tick` through `view` into `pixmap`, exactly as the export writes it.
+fn render(
+    source: &dyn FrameSource,
+    tick: u64,
+    view: crate::draw::View,
+    options: &PngOptions,
+    pixmap: &mut tiny_skia::Pixmap,
+) -> Result<()> {
+    let header = source.header();
+    let frame = source.frame(tick)?;
+    let list = build_draw_list(&header.scene, Some(header), Some(&frame), &options.overlays);
+    render_to_pixmap(&list, &view, options.background, pixmap);
+    Ok(())
+}
+
 /// Writes the selected frames of `source` into `dir` (created if needed); `progress(done, total)`
-/// is called as frames complete and `cancel` stops the export early. Returns the files written.
+/// is called as frames complete and setting `cancel` stops the export early (frames already
+/// written stay). Returns the files written, in tick order.
 pub fn export_png_sequence(
     source: &dyn FrameSource,
     dir: &Path,
@@ -53,33 +112,37 @@ pub fn export_png_sequence(
             options.height
         );
     }
-    std::fs::create_dir_all(dir).with_context(|| format!("{}: cannot create the output folder", dir.display()))?;
     let ticks = options.ticks.ticks(source.tick_range());
-    let header = source.header();
-    let view = View::fit(
-        header.scene.bounds,
-        Vec2::new(options.width as f32, options.height as f32),
-    );
+    let size = Vec2::new(options.width as f32, options.height as f32);
+    let views = camera_views(&options.camera, source, &ticks, size)?;
+    std::fs::create_dir_all(dir).with_context(|| format!("{}: cannot create the output folder", dir.display()))?;
+    let number = |i: usize| match options.numbering {
+        Numbering::Tick => ticks[i],
+        Numbering::Sequence => i as u64,
+    };
+    let digits = ticks
+        .len()
+        .checked_sub(1)
+        .map_or(1, |last| number(last).to_string().len())
+        .max(6);
     let done = AtomicU64::new(0);
     let total = ticks.len() as u64;
-    ticks
-        .par_iter()
+    let written: Vec<Option<PathBuf>> = (0..ticks.len())
+        .into_par_iter()
         .map_init(
             || tiny_skia::Pixmap::new(options.width, options.height).expect("size checked above"),
-            |pixmap, &tick| -> Result<Option<PathBuf>> {
+            |pixmap, i| -> Result<Option<PathBuf>> {
                 if cancel.load(Ordering::Relaxed) {
                     return Ok(None);
                 }
-                let frame = source.frame(tick)?;
-                let list = build_draw_list(&header.scene, Some(header), Some(&frame), &options.overlays);
-                render_to_pixmap(&list, &view, Some(palette().background), pixmap);
-                let path = dir.join(format!("frame_{tick:06}.png"));
-                let png = pixmap.encode_png().context("PNG encoding failed")?;
+                render(source, ticks[i], views.get(i), options, pixmap)?;
+                let path = dir.join(format!("{}{:0digits$}.png", options.prefix, number(i)));
+                let png = encode_png(pixmap)?;
                 write_atomic(&path, &png).with_context(|| format!("{}: cannot write", path.display()))?;
                 progress(done.fetch_add(1, Ordering::Relaxed) + 1, total);
                 Ok(Some(path))
             },
         )
-        .filter_map(Result::transpose)
-        .collect()
+        .collect::<Result<_>>()?;
+    Ok(written.into_iter().flatten().collect())
 }

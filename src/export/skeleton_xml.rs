@@ -15,15 +15,18 @@
 //! ```
 //! Decisions where the seed is silent: `new="false"` on every later timestep of an agent; an
 //! agent that has left is simply absent; `direction` is the unit heading; `movement` comes
-//! from the speed with [`MovementThresholds`]; no XML declaration (as in the seed's example).
+//! from the speed with [`MovementThresholds`]; `state` from a [`StateMapping`] (default
+//! `agent`); no XML declaration (as in the seed's example). With a frame rate the run is
+//! resampled (see [`super::timesteps`]); otherwise one `<timestep>` per selected tick.
 
-use std::collections::HashSet;
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::io::Write;
 use std::path::Path;
 
 use anyhow::{Context, Result};
 
 use super::ticks::TickSelection;
+use super::timesteps::for_each_timestep;
 use crate::atomic_file::AtomicFile;
 use crate::record::FrameSource;
 
@@ -80,15 +83,35 @@ impl MovementThresholds {
     }
 }
 
+/// The `<state>` text of each pedestrian: per agent profile, else a default.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StateMapping {
+    /// State of pedestrians whose profile has no entry (default `agent`).
+    pub default: String,
+    /// State by profile name (e.g. `fluid` for a crowd profile).
+    pub by_profile: BTreeMap<String, String>,
+}
+
+impl Default for StateMapping {
+    fn default() -> Self {
+        StateMapping {
+            default: "agent".into(),
+            by_profile: BTreeMap::new(),
+        }
+    }
+}
+
 /// Settings of a skeleton XML export.
 #[derive(Clone, Debug)]
 pub struct SkeletonOptions {
-    /// Which ticks become timesteps.
+    /// Which ticks become timesteps (with `fps`, only their first and last bound the time range).
     pub ticks: TickSelection,
     /// Speed thresholds of `<movement>`.
     pub thresholds: MovementThresholds,
-    /// Text of `<state>` for every pedestrian.
-    pub state: String,
+    /// `<state>` of each pedestrian.
+    pub states: StateMapping,
+    /// Resample to this many timesteps per second, interpolating; `None` = one per tick.
+    pub fps: Option<f32>,
 }
 
 impl Default for SkeletonOptions {
@@ -96,13 +119,14 @@ impl Default for SkeletonOptions {
         SkeletonOptions {
             ticks: TickSelection::default(),
             thresholds: MovementThresholds::default(),
-            state: "agent".into(),
+            states: StateMapping::default(),
+            fps: None,
         }
     }
 }
 
 /// Formats a time in seconds without float noise (at most 6 decimals).
-fn format_time(t: f64) -> String {
+pub(super) fn format_time(t: f64) -> String {
     let s = format!("{t:.6}");
     let s = s.trim_end_matches('0').trim_end_matches('.');
     if s.is_empty() || s == "-0" {
@@ -112,6 +136,20 @@ fn format_time(t: f64) -> String {
     }
 }
 
+/// The escaped `<state>` text of every scene agent, by id.
+fn agent_states(source: &dyn FrameSource, states: &StateMapping) -> HashMap<u32, String> {
+    source
+        .header()
+        .scene
+        .agents
+        .iter()
+        .map(|a| {
+            let state = states.by_profile.get(&a.profile).unwrap_or(&states.default);
+            (a.id, quick_xml::escape::escape(state.as_str()).into_owned())
+        })
+        .collect()
+}
+
 /// Streams the skeleton XML of `source` into `out`; `progress(done, total)` after each timestep.
 pub fn write_skeleton_xml(
     source: &dyn FrameSource,
@@ -119,27 +157,45 @@ pub fn write_skeleton_xml(
     options: &SkeletonOptions,
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<()> {
-    let dt = source.header().dt as f64;
-    let state = quick_xml::escape::escape(options.state.as_str()).into_owned();
+    if let Some(fps) = options.fps
+        && !(fps.is_finite() && fps > 0.0)
+    {
+        anyhow::bail!("frame rate {fps} must be a finite number greater than 0");
+    }
+    let states = agent_states(source, &options.states);
+    let default_state = quick_xml::escape::escape(options.states.default.as_str()).into_owned();
     let ticks = options.ticks.ticks(source.tick_range());
+    let total = match (options.fps, ticks.first(), ticks.last()) {
+        (Some(fps), Some(&a), Some(&b)) => ((b - a) as f64 * source.header().dt as f64 * fps as f64) as u64 + 1,
+        _ => ticks.len() as u64,
+    };
     let mut seen = HashSet::new();
+    let mut done = 0;
     writeln!(out, "<crowd>")?;
-    for (i, &tick) in ticks.iter().enumerate() {
-        let frame = source.frame(tick)?;
-        writeln!(out, "  <timestep t=\"{}\">", format_time(tick as f64 * dt))?;
-        for a in &frame.agents {
-            let direction = a.heading.normalize_or_zero();
-            let movement = options.thresholds.classify(a.velocity.length());
-            writeln!(out, "    <pedestrian id=\"{}\" new=\"{}\">", a.id, seen.insert(a.id))?;
-            writeln!(out, "      <position x=\"{}\" y=\"{}\"/>", a.position.x, a.position.y)?;
-            writeln!(out, "      <direction x=\"{}\" y=\"{}\"/>", direction.x, direction.y)?;
-            writeln!(out, "      <state>{state}</state>")?;
-            writeln!(out, "      <movement>{}</movement>", movement.as_str())?;
-            writeln!(out, "    </pedestrian>")?;
+    for_each_timestep(source, &ticks, options.fps, |time, poses| -> Result<()> {
+        writeln!(out, "  <timestep t=\"{}\">", format_time(time))?;
+        for p in poses {
+            let state = states.get(&p.id).unwrap_or(&default_state);
+            let movement = options.thresholds.classify(p.speed).as_str();
+            let (pos, dir) = (p.position, p.direction);
+            write!(
+                out,
+                "    <pedestrian id=\"{}\" new=\"{}\">\n      <position x=\"{}\" y=\"{}\"/>\n      \
+                 <direction x=\"{}\" y=\"{}\"/>\n      <state>{state}</state>\n      \
+                 <movement>{movement}</movement>\n    </pedestrian>\n",
+                p.id,
+                seen.insert(p.id),
+                pos.x,
+                pos.y,
+                dir.x,
+                dir.y
+            )?;
         }
         writeln!(out, "  </timestep>")?;
-        progress(i as u64 + 1, ticks.len() as u64);
-    }
+        done += 1;
+        progress(done, total.max(done));
+        Ok(())
+    })?;
     writeln!(out, "</crowd>")?;
     Ok(())
 }
