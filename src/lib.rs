@@ -4,6 +4,7 @@
 //! `.crowdrec` recording → [`draw::DrawList`] → GUI canvas or PNG; recording → skeleton XML,
 //! metrics.
 
+#[cfg(feature = "gui")]
 pub mod app;
 pub mod atomic_file;
 pub mod cli;

@@ -16,13 +16,23 @@ use crate::sim::run::{RunLimit, RunSink, run_scene};
 /// Runs the parsed command line.
 pub fn dispatch(cli: Cli) -> Result<(), CliError> {
     match cli.command {
-        None => crate::app::run_native(cli.file).map_err(CliError::other),
+        None => open_gui(cli.file),
         Some(Command::Run(args)) => run(args),
         Some(Command::Export(args)) => export(args),
         Some(Command::Check { scenes }) => check(&scenes),
         Some(Command::Import(args)) => import(args),
         Some(Command::ExportScene(args)) => export_scene(args),
     }
+}
+
+#[cfg(feature = "gui")]
+fn open_gui(file: Option<PathBuf>) -> Result<(), CliError> {
+    crate::app::run_native(file).map_err(CliError::other)
+}
+
+#[cfg(not(feature = "gui"))]
+fn open_gui(_file: Option<PathBuf>) -> Result<(), CliError> {
+    Err(CliError::input("this build has no GUI (built without the `gui` feature); use a command such as `crowdlab run`"))
 }
 
 fn scene_error(e: SceneError) -> CliError {
