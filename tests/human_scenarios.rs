@@ -145,3 +145,30 @@ fn four_converging_agents_with_full_people_avoidance_do_not_collide() {
         "A (target approaching only) collides, as the thesis reports"
     );
 }
+
+#[test]
+fn cross_formation_keeps_each_follower_near_its_slot() {
+    let frames = run(scene("popelova_6_3_3_formations.ron"));
+    trace(&frames);
+    let mut worst = 0.0f32;
+    for f in frames.iter().filter(|f| f.time > 4.0) {
+        let leader = f.agent(0).unwrap();
+        if leader.arrived() {
+            break;
+        }
+        let facing = leader.velocity.normalize_or_zero();
+        for (id, angle_deg) in [(1, -90.0f32), (2, 90.0), (3, 180.0)] {
+            let slot = leader.position + glam::Vec2::from_angle(-angle_deg.to_radians()).rotate(facing) * 2.0;
+            worst = worst.max(f.agent(id).unwrap().position.distance(slot));
+        }
+    }
+    println!("worst slot error {worst:.2} m");
+    assert!(worst < 1.5, "a follower strayed {worst} m from its slot");
+}
+
+#[test]
+#[ignore = "a tuning aid: prints the track of the scene named in CROWDLAB_TRACE"]
+fn trace_scene() {
+    let name = std::env::var("CROWDLAB_TRACE").unwrap_or_default();
+    trace(&run(scene(&name)));
+}

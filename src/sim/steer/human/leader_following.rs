@@ -15,6 +15,10 @@
 //! and the straight way passes within D2 = max(150 cm, D/2) of the leader's mean position, a
 //! rotation vector (|v| of the follower, away from the leader) × K × F/d is added.
 //!
+//! Both types vote for the speed boost only while the follower lags behind (beyond D + 80 cm,
+//! or more than D from its slot), and a formation follower of a stopped leader stops within 80 cm
+//! of its slot, facing the leader's way.
+//!
 //! A leader hidden behind an obstacle is replaced by its last seen state; never seen → the
 //! follower turns on the spot looking for it.
 
@@ -131,7 +135,11 @@ impl LeaderFollowing {
             return SteeringOutput::stop(Some(lp));
         }
         if d >= dd {
-            return SteeringOutput::force(dir * (self.leader_force * (d - dd) / fd));
+            return SteeringOutput {
+                force: dir * (self.leader_force * (d - dd) / fd),
+                boost: d > dd + STOP_BAND,
+                ..SteeringOutput::default()
+            };
         }
         let repulsion = -dir * (self.leader_force * ((dd - d) / dd).powi(2));
         if !self.deceleration {
@@ -166,6 +174,9 @@ impl LeaderFollowing {
     ) -> SteeringOutput {
         let slot = self.slot(f, lp, lv, lh, &state.velocities);
         let v = slot - me.position;
+        if lv.length() < STOPPED && v.length() <= STOP_BAND {
+            return SteeringOutput::stop(Some(me.position + lh));
+        }
         let mut force = v * (self.leader_force / self.force_distance);
         if f.circumvention {
             let mean_leader = lp + lv * (THESIS_TICK * 0.5);
@@ -184,7 +195,11 @@ impl LeaderFollowing {
                 force += rotation * (k * self.leader_force / to_leader);
             }
         }
-        SteeringOutput::force(force)
+        SteeringOutput {
+            force,
+            boost: v.length() > self.distance,
+            ..SteeringOutput::default()
+        }
     }
 
     /// The follower's slot next tick: the predicted leader position plus the rotated offset.
