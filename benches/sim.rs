@@ -38,6 +38,7 @@ fn crowd(n: usize) -> Scene {
             goal: Goal::Target(format!("t{i}")),
             start_time: 0.0,
             end_time: None,
+            agent_type: None,
         });
     }
     scene

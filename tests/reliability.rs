@@ -116,7 +116,7 @@ prop_compose! {
         }).collect();
         for (i, &(x, y, tx, ty, h)) in agents.iter().enumerate() {
             s.targets.push(Target { id: format!("t{i}"), position: Vec2::new(tx, ty), radius: 0.2 });
-            s.agents.push(Agent { id: i as u32, profile: "walker".into(), position: Vec2::new(x, y), heading_deg: h, goal: Goal::Target(format!("t{i}")), start_time: 0.0, end_time: None });
+            s.agents.push(Agent { id: i as u32, profile: "walker".into(), position: Vec2::new(x, y), heading_deg: h, goal: Goal::Target(format!("t{i}")), start_time: 0.0, end_time: None, agent_type: None });
         }
         // Keep only what validation accepts: drop agents that start inside obstacles or each other.
         loop {
@@ -178,6 +178,7 @@ fn long_scene() -> Scene {
             goal: Goal::Target("far".into()),
             start_time: 0.0,
             end_time: None,
+            agent_type: None,
         })
         .collect();
     s

@@ -7,9 +7,12 @@ mod extras;
 pub mod import;
 mod io;
 mod model;
+mod navigation;
+mod validate_navigation;
 mod validate;
 
 pub use extras::IndAlgoKeep;
 pub use io::{SceneError, default_scene, load_scene, parse_scene, parse_valid_scene, save_scene, scene_to_ron};
 pub use model::*;
+pub use navigation::*;
 pub use validate::{Problem, Problems, fmt_point, validate};

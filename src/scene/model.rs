@@ -7,6 +7,7 @@ use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
 use super::extras::IndAlgoKeep;
+use super::navigation::{AgentType, Evacuation, Gate, Hazard, Navigation, Portal, Region, SpawnGroup};
 use crate::sim::steer::{BehaviourSpec, Combiner};
 
 /// The scene file format version this build reads and writes.
@@ -43,6 +44,30 @@ pub struct Scene {
     /// IndAlgoTest settings kept from an import for the export back (absent otherwise).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub indalgo: Option<IndAlgoKeep>,
+    /// Global path planning settings.
+    #[serde(default)]
+    pub navigation: Navigation,
+    /// Stria's rectangular regions (empty = the whole world is one region).
+    #[serde(default)]
+    pub regions: Vec<Region>,
+    /// Passages between regions.
+    #[serde(default)]
+    pub portals: Vec<Portal>,
+    /// Entry and exit gates on the world's edge.
+    #[serde(default)]
+    pub gates: Vec<Gate>,
+    /// Groups of agents created at gates or over areas.
+    #[serde(default)]
+    pub spawns: Vec<SpawnGroup>,
+    /// Agent types with their state machine parameters.
+    #[serde(default)]
+    pub agent_types: Vec<AgentType>,
+    /// Point threats (fires).
+    #[serde(default)]
+    pub hazards: Vec<Hazard>,
+    /// Exits, alarm and exit balancing.
+    #[serde(default)]
+    pub evacuation: Evacuation,
 }
 
 /// An axis-aligned world rectangle in metres.
@@ -170,6 +195,17 @@ pub enum Goal {
     Target(String),
     /// Walk the named path from its first point; stop at the end of an open path, loop a closed one.
     Path(String),
+    /// Leave the world through the named exit gate (across regions through portals).
+    Exit(String),
+    /// Stria's random walk: random points anywhere, forever.
+    RandomWalk,
+    /// Disjunction: one of the goals, picked at random with the given weights (normalised).
+    AnyOf(Vec<(f32, Goal)>),
+    /// Conjunction: every goal, in order.
+    AllOf(Vec<Goal>),
+    /// The named targets in order; with `cycle` the agent loops over them forever, otherwise it
+    /// ends at the last one.
+    Targets { ids: Vec<String>, cycle: bool },
 }
 
 /// One agent placed in the scene.
@@ -192,6 +228,9 @@ pub struct Agent {
     /// Simulation time (s) at which the agent is removed, if any.
     #[serde(default)]
     pub end_time: Option<f32>,
+    /// Agent type name: a state machine drives the agent instead of its goal alone.
+    #[serde(default)]
+    pub agent_type: Option<String>,
 }
 
 /// A named target point with an arrival radius.
@@ -249,6 +288,14 @@ impl Scene {
             paths: Vec::new(),
             obstacles: Vec::new(),
             indalgo: None,
+            navigation: Navigation::default(),
+            regions: Vec::new(),
+            portals: Vec::new(),
+            gates: Vec::new(),
+            spawns: Vec::new(),
+            agent_types: Vec::new(),
+            hazards: Vec::new(),
+            evacuation: Evacuation::default(),
         }
     }
 
@@ -260,6 +307,16 @@ impl Scene {
     /// The target with the given id.
     pub fn target(&self, id: &str) -> Option<&Target> {
         self.targets.iter().find(|t| t.id == id)
+    }
+
+    /// The gate with the given id.
+    pub fn gate(&self, id: &str) -> Option<&Gate> {
+        self.gates.iter().find(|g| g.id == id)
+    }
+
+    /// The agent type with the given name.
+    pub fn agent_type(&self, name: &str) -> Option<&AgentType> {
+        self.agent_types.iter().find(|t| t.name == name)
     }
 
     /// The path with the given id.

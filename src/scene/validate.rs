@@ -6,7 +6,8 @@ use std::fmt;
 
 use glam::Vec2;
 
-use super::model::{Agent, Goal, NeighbourIndex, Obstacle, Profile, Scene};
+use super::model::{Agent, NeighbourIndex, Obstacle, Profile, Scene};
+use super::validate_navigation::{check_goal, check_navigation};
 use crate::geom::{distance_to_segment, polygon_area, polygon_contains_circle_overlap};
 
 /// One validation problem: where it is and what is wrong, value included.
@@ -92,6 +93,7 @@ pub fn validate(scene: &Scene) -> Vec<Problem> {
     check_profiles(scene, &mut problems);
     check_static_content(scene, &mut problems);
     check_agents(scene, &mut problems);
+    check_navigation(scene, &mut problems);
     problems.0
 }
 
@@ -274,14 +276,7 @@ fn check_agents(scene: &Scene, problems: &mut Problems) {
                 format!("{end} must be a finite time after start_time {}", a.start_time),
             );
         }
-        match &a.goal {
-            Goal::None => {}
-            Goal::Target(id) if scene.target(id).is_none() => {
-                problems.push(at("goal"), format!("unknown target id {id:?}"))
-            }
-            Goal::Path(id) if scene.path(id).is_none() => problems.push(at("goal"), format!("unknown path id {id:?}")),
-            _ => {}
-        }
+        check_goal(scene, &a.goal, &at("goal"), problems);
         if let Some(radius) = scene.profile(&a.profile).map(|p| p.radius) {
             check_agent_clear_of_obstacles(scene, a, radius, &at("position"), problems);
         }

@@ -60,4 +60,13 @@ impl ResolvedProfile {
                 .fold(0.0, f32::max),
         }
     }
+
+    /// This profile with max and preferred speed multiplied by `factor` (panic makes agents run).
+    pub fn with_speed_factor(&self, factor: f32) -> ResolvedProfile {
+        ResolvedProfile {
+            max_speed: self.max_speed * factor,
+            preferred_speed: self.preferred_speed * factor,
+            ..self.clone()
+        }
+    }
 }

@@ -20,7 +20,8 @@ use rayon::prelude::*;
 use crate::record::{AgentSample, Contact, ContactWith, FLAG_ARRIVED, FLAG_COLLIDING, ForceSample, Frame};
 use crate::scene::{ArrivalPolicy, Scene};
 use crate::sim::locomotion::{advance, preferred_velocity};
-use crate::sim::mind::{Route, RouteProgress};
+use crate::sim::mind::{Mind, MindEvent, Route, Senses, Signals, WorldMap, exit_loads, spawn_schedule};
+use crate::sim::nav::SearchScratch;
 use crate::sim::steer::human::{HumanMemory, steer_agent};
 use crate::sim::steer::{CombinedSteering, Combiner, LabelledForce, SteeringContext};
 use crate::sim::{Body, NeighbourGrid, ResolvedProfile, StaticGeometry, Status};
@@ -28,16 +29,18 @@ use crate::sim::{Body, NeighbourGrid, ResolvedProfile, StaticGeometry, Status};
 /// Overlaps shallower than this (metres) are not contacts (1 mm).
 pub const CONTACT_TOLERANCE: f32 = 1e-3;
 
-/// Names of the mind states recorded per agent, indexed by `AgentSample::state`.
-pub const STATE_NAMES: [&str; 2] = ["walking", "arrived"];
+pub use crate::sim::mind::STATE_NAMES;
+
+thread_local! {
+    /// Each worker thread's A* memory, reused across ticks (Stria's per-simulator pool).
+    static SCRATCH: std::cell::RefCell<SearchScratch> = std::cell::RefCell::new(SearchScratch::default());
+}
 
 /// Per-agent goal following, owned by the agent (not part of the shared snapshot).
 #[derive(Clone, Debug)]
 struct AgentMind {
-    route: Route,
-    progress: RouteProgress,
-    start_time: f32,
-    end_time: Option<f32>,
+    /// Goals, state machine and path (the mind layer).
+    mind: Mind,
     /// The agent's own generator (seeded from scene seed and agent id) for its random choices.
     rng: Pcg32,
     /// Memory of each human steering of the profile (path edge, wall state, leader memory).
@@ -61,6 +64,7 @@ pub struct World {
     labels: Vec<String>,
     bodies: Vec<Body>,
     minds: Vec<AgentMind>,
+    map: WorldMap,
     statics: StaticGeometry,
     grid: NeighbourGrid,
     max_radius: f32,
@@ -76,8 +80,15 @@ impl World {
             .iter()
             .map(|p| ResolvedProfile::new(p, &mut labels))
             .collect();
+        let map = WorldMap::new(&scene);
         let mut bodies = Vec::with_capacity(scene.agents.len());
         let mut minds = Vec::with_capacity(scene.agents.len());
+        let type_of = |name: &Option<String>| {
+            name.as_ref()
+                .and_then(|n| scene.agent_types.iter().position(|t| &t.name == n))
+        };
+        let steering_rng =
+            |id: u32| Pcg32::seed_from_u64(scene.settings.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ u64::from(id));
         for agent in &scene.agents {
             let profile = scene
                 .profiles
@@ -93,14 +104,31 @@ impl World {
                 radius: profiles[profile].radius,
                 status: Status::Waiting,
             });
+            let mut mind = Mind::new(agent.id, &agent.goal, type_of(&agent.agent_type), &scene, &map);
+            mind.start_time = agent.start_time;
+            mind.end_time = agent.end_time;
             minds.push(AgentMind {
-                route: Route::new(&agent.goal, &scene),
-                progress: RouteProgress::default(),
-                start_time: agent.start_time,
-                end_time: agent.end_time,
-                rng: Pcg32::seed_from_u64(
-                    scene.settings.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ u64::from(agent.id),
-                ),
+                mind,
+                rng: steering_rng(agent.id),
+                human: Vec::new(),
+            });
+        }
+        let first_id = scene.agents.iter().map(|a| a.id + 1).max().unwrap_or(0);
+        for spawned in spawn_schedule(&scene, &map, first_id) {
+            bodies.push(Body {
+                id: spawned.id,
+                profile: spawned.profile as u16,
+                position: spawned.position,
+                velocity: Vec2::ZERO,
+                heading: Vec2::from_angle(spawned.heading),
+                radius: profiles[spawned.profile].radius,
+                status: Status::Waiting,
+            });
+            let mut mind = Mind::new(spawned.id, &spawned.goal, spawned.agent_type, &scene, &map);
+            mind.start_time = spawned.start_time;
+            minds.push(AgentMind {
+                mind,
+                rng: steering_rng(spawned.id),
                 human: Vec::new(),
             });
         }
@@ -113,6 +141,7 @@ impl World {
             labels,
             bodies,
             minds,
+            map,
             max_radius,
             tick: 0,
         };
@@ -141,9 +170,19 @@ impl World {
         self.tick as f32 * self.scene.settings.dt
     }
 
-    /// Every agent's body, in scene order.
+    /// Every agent's body, in scene order (spawned agents after the placed ones).
     pub fn bodies(&self) -> &[Body] {
         &self.bodies
+    }
+
+    /// Every agent's mind, indexed like [`World::bodies`].
+    pub fn minds(&self) -> impl Iterator<Item = &Mind> {
+        self.minds.iter().map(|m| &m.mind)
+    }
+
+    /// The static navigation map shared by the minds.
+    pub fn world_map(&self) -> &WorldMap {
+        &self.map
     }
 
     /// True when no agent can change any more: every agent has left, or (under the stop policy)
@@ -164,10 +203,10 @@ impl World {
     fn update_presence(&mut self) {
         let t = self.time();
         for (body, mind) in self.bodies.iter_mut().zip(&self.minds) {
-            if body.status == Status::Waiting && t >= mind.start_time {
+            if body.status == Status::Waiting && t >= mind.mind.start_time {
                 body.status = Status::Active;
             }
-            if body.status.present() && mind.end_time.is_some_and(|end| t >= end) {
+            if body.status.present() && mind.mind.end_time.is_some_and(|end| t >= end) {
                 body.status = Status::Removed;
             }
         }
@@ -187,6 +226,7 @@ impl World {
     /// Advances one tick and returns the recorded frame of its end state.
     pub fn step(&mut self) -> Frame {
         self.remove_arrived();
+        self.think();
         let dt = self.scene.settings.dt;
         let time = self.time();
         let decisions: Vec<Option<Decision>> = {
@@ -204,7 +244,13 @@ impl World {
                 .zip(minds.par_iter_mut())
                 .map_init(Vec::new, |neighbours, (body, mind)| {
                     body.status.present().then(|| {
-                        let profile = &profiles[body.profile as usize];
+                        let boosted;
+                        let mut profile = &profiles[body.profile as usize];
+                        let factor = mind.mind.speed_factor(scene);
+                        if factor != 1.0 {
+                            boosted = profile.with_speed_factor(factor);
+                            profile = &boosted;
+                        }
                         if profile.neighbour_radius > 0.0 {
                             grid.query(body.position, profile.neighbour_radius + max_radius, neighbours);
                             neighbours.retain(|&j| bodies[j as usize].id != body.id);
@@ -214,7 +260,7 @@ impl World {
                         let ctx = SteeringContext {
                             body,
                             profile,
-                            goal: mind.route.goal_point(mind.progress, scene),
+                            goal: mind.mind.goal_point(),
                             neighbours,
                             bodies,
                             dt,
@@ -237,15 +283,56 @@ impl World {
         self.frame(&decisions)
     }
 
+    /// Every present agent's mind decides its destination, in parallel from the snapshot of
+    /// the previous tick (bodies and signals); each mind writes only itself.
+    fn think(&mut self) {
+        let time = self.time();
+        let scene = &*self.scene;
+        let signals: Vec<Signals> = self.minds.iter().map(|m| m.mind.signals(scene, time)).collect();
+        let radius = scene.evacuation.balancing.as_ref().map_or(0.0, |b| b.crowd_radius);
+        let exit_load = exit_loads(&self.map, &self.bodies, radius);
+        let (bodies, grid, map) = (&self.bodies, &self.grid, &self.map);
+        let (tick, dt) = (self.tick, scene.settings.dt);
+        self.minds.par_iter_mut().enumerate().for_each(|(index, agent)| {
+            if !bodies[index].status.present() {
+                return;
+            }
+            let senses = Senses {
+                index,
+                bodies,
+                signals: &signals,
+                neighbours: grid,
+                map,
+                scene,
+                exit_load: &exit_load,
+                time,
+                tick,
+                dt,
+            };
+            SCRATCH.with(|scratch| agent.mind.think(&senses, &mut scratch.borrow_mut()));
+        });
+    }
+
     fn apply(&mut self, i: usize, d: &Decision) {
         let body = &mut self.bodies[i];
-        let mind = &mut self.minds[i];
+        let mind = &mut self.minds[i].mind;
         body.position = d.position;
         body.velocity = d.velocity;
         body.heading = d.heading;
-        mind.progress = mind.route.advance(mind.progress, body.position, &self.scene);
-        if mind.progress.done && body.status == Status::Active {
-            body.status = Status::Arrived;
+        match mind.after_move(body.position, &self.scene, &self.map) {
+            MindEvent::None => {}
+            MindEvent::Arrived => {
+                if body.status == Status::Active {
+                    body.status = Status::Arrived;
+                }
+            }
+            MindEvent::Left => body.status = Status::Removed,
+            MindEvent::Converted(profile) => {
+                if let Some(p) = profile {
+                    body.profile = p as u16;
+                    body.radius = self.profiles[p].radius;
+                }
+            }
         }
     }
 
@@ -303,8 +390,8 @@ impl World {
                 preferred_velocity: preferred,
                 steering,
                 avoidance,
-                state: u16::from(mind.progress.done),
-                flags: if mind.progress.done { FLAG_ARRIVED } else { 0 },
+                state: mind.mind.state_index(),
+                flags: if mind.mind.arrived() { FLAG_ARRIVED } else { 0 },
                 force_start,
                 force_count: (frame.forces.len() as u32 - force_start) as u16,
             });
@@ -397,8 +484,8 @@ fn decide_human(
     scene: &Scene,
 ) -> Decision {
     let profile = ctx.profile;
-    let path = match mind.route {
-        Route::Path { index, closed, .. } => (&scene.paths[index].points[..], closed),
+    let path = match mind.mind.route() {
+        Some(Route::Path { index, closed, .. }) => (&scene.paths[*index].points[..], *closed),
         _ => (&[][..], false),
     };
     let (parts, human) = steer_agent(ctx, combiner, path, &mut mind.human, &mut mind.rng);

@@ -31,7 +31,9 @@ impl Route {
     /// Resolves a scene goal (the scene is assumed valid).
     pub fn new(goal: &Goal, scene: &Scene) -> Route {
         match goal {
-            Goal::None => Route::None,
+            Goal::None | Goal::Exit(_) | Goal::RandomWalk | Goal::AnyOf(_) | Goal::AllOf(_) | Goal::Targets { .. } => {
+                Route::None
+            }
             Goal::Target(id) => scene.target(id).map_or(Route::None, |t| Route::Target {
                 position: t.position,
                 radius: t.radius,

@@ -129,6 +129,7 @@ fn build_scene(file: &Path, elements: &[SceneElement], entries: &[ConfigEntry], 
                     goal,
                     start_time: span.map_or(0.0, |s| s.0),
                     end_time: span.map(|s| s.1),
+                    agent_type: None,
                 });
             }
             Kind::Obstacle => {

@@ -63,6 +63,12 @@ pub fn scene_to_indalgo(scene: &Scene) -> Result<IndAlgoFiles, Vec<String>> {
                 Some(p) => p.points.clone(),
                 None => Vec::new(),
             },
+            other => {
+                problems.push(format!(
+                    "agents[{i}]: goal {other:?} has no IndAlgoTest equivalent (targets and open paths only)"
+                ));
+                continue;
+            }
         };
         let mut s = format!("    <pedestrian index=\"{}\" radius=\"{}\">\n", a.id, profile.radius);
         let _ = writeln!(s, "      {}", attr_point("location", a.position));

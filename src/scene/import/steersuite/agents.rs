@@ -71,6 +71,7 @@ pub fn add_agents(
                 goal,
                 start_time: 0.0,
                 end_time: None,
+                agent_type: None,
             });
         }
     }
