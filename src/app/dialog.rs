@@ -7,9 +7,11 @@ use std::path::{Path, PathBuf};
 pub fn pick_file_to_open(near: Option<&Path>) -> Option<PathBuf> {
     let mut dialog = rfd::FileDialog::new()
         .set_title("Open a scene or recording")
-        .add_filter("Scenes and recordings", &["ron", "crowdrec"])
+        .add_filter("Scenes and recordings", &["ron", "crowdrec", "xml", "iascene"])
         .add_filter("Scene (.ron)", &["ron"])
-        .add_filter("Recording (.crowdrec)", &["crowdrec"]);
+        .add_filter("Recording (.crowdrec)", &["crowdrec"])
+        .add_filter("SteerSuite test case (.xml)", &["xml"])
+        .add_filter("IndAlgoTest scene (.iascene)", &["iascene"]);
     if let Some(dir) = near.and_then(Path::parent) {
         dialog = dialog.set_directory(dir);
     }

@@ -3,6 +3,7 @@
 use std::path::Path;
 
 use crate::record::RecordingReader;
+use crate::scene::import::import_file;
 use crate::scene::{Scene, load_scene, save_scene};
 
 /// What a file turned out to hold.
@@ -11,12 +12,23 @@ pub enum Opened {
     Scene(Scene),
     /// A recording, replayed from the file alone.
     Recording(RecordingReader),
+    /// A scene imported from another tool's file (SteerSuite `.xml`, IndAlgoTest `.iascene`),
+    /// with what the import skipped or approximated (`file:line: …`).
+    Imported { scene: Scene, warnings: Vec<String> },
 }
 
-/// Opens `path` by its extension: `.crowdrec` as a recording, anything else as a RON scene
-/// (parsed and validated). The error message names the file and, for scenes, the place.
+/// Opens `path` by its extension: `.crowdrec` as a recording, `.xml`/`.iascene` through the
+/// importers, anything else as a RON scene (parsed and validated). The error message names the
+/// file and, for scenes, the place.
 pub fn open_file(path: &Path) -> Result<Opened, String> {
-    if path.extension().is_some_and(|e| e == "crowdrec") {
+    if path.extension().is_some_and(|e| e == "xml" || e == "iascene") {
+        import_file(path)
+            .map(|(scene, warnings)| Opened::Imported {
+                scene,
+                warnings: warnings.iter().map(ToString::to_string).collect(),
+            })
+            .map_err(|e| format!("Cannot import {e}"))
+    } else if path.extension().is_some_and(|e| e == "crowdrec") {
         RecordingReader::open(path)
             .map(Opened::Recording)
             .map_err(|e| format!("Cannot open the recording {e}"))

@@ -78,6 +78,17 @@ impl CrowdlabApp {
                 self.playback = Playback::live(self.document.scene.clone());
                 self.notice = None;
             }
+            Ok(Opened::Imported { scene, warnings }) => {
+                self.document = Document::from_file(scene, path);
+                self.playback = Playback::live(self.document.scene.clone());
+                self.notice = (!warnings.is_empty()).then(|| {
+                    Notice::info(format!(
+                        "Imported with {} note(s):\n{}",
+                        warnings.len(),
+                        warnings.join("\n")
+                    ))
+                });
+            }
             Ok(Opened::Recording(reader)) => {
                 self.notice = reader
                     .recovery_note()
