@@ -69,3 +69,50 @@ fn two_region_world_agents_for_g2_leave_through_g2_and_nobody_enters_there() {
     let g2_share = heading_g2.len() as f32 / first_seen.len() as f32;
     assert!((0.2..0.8).contains(&g2_share), "about half choose g2: {g2_share}");
 }
+
+/// Runs an evacuation scene with `count` agents in its first spawn group until everyone has
+/// left; returns (time the last agent escaped, agents escaped, agents spawned).
+fn evacuate(mut scene: Scene, count: u32) -> (f32, usize, usize) {
+    scene.spawns[0].count = count;
+    let mut world = World::new(Arc::new(scene));
+    let mut last_escape = 0.0;
+    while !world.all_done() && !world.duration_reached() {
+        world.step();
+        if world.bodies().iter().any(|b| b.status.present()) {
+            last_escape = world.time();
+        }
+    }
+    let escaped = world.minds().filter(|m| m.escaped).count();
+    (last_escape, escaped, world.bodies().len())
+}
+
+#[test]
+fn evacuation_everyone_reaches_a_shelter_and_time_grows_with_the_crowd() {
+    let base = scene("oblak_evacuation.ron");
+    // Oblak observed ≈ 43 / 60 / 90 / 120 s for these counts (about 4.1–4.6 agents/s).
+    let counts = [175, 275, 400, 540];
+    let mut times = Vec::new();
+    for &n in &counts {
+        let (time, escaped, spawned) = evacuate(base.clone(), n);
+        eprintln!(
+            "evacuation: {n} agents, last escape at {time:.1} s ({:.2} agents/s)",
+            n as f32 / time
+        );
+        assert_eq!(spawned, n as usize);
+        assert_eq!(escaped, spawned, "everyone reaches a shelter ({n} agents)");
+        times.push(time);
+    }
+    assert!(
+        times.windows(2).all(|w| w[1] > w[0]),
+        "more agents take longer: {times:?}"
+    );
+    // Roughly linear growth (a bottleneck-limited outflow): the marginal time per extra agent
+    // stays within a factor of three across the range.
+    let slopes: Vec<f32> = (1..counts.len())
+        .map(|i| (times[i] - times[i - 1]) / (counts[i] - counts[i - 1]) as f32)
+        .collect();
+    let (lo, hi) = slopes
+        .iter()
+        .fold((f32::MAX, 0.0f32), |(lo, hi), &s| (lo.min(s), hi.max(s)));
+    assert!(hi < 3.0 * lo, "marginal seconds per agent {slopes:?}");
+}
