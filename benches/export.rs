@@ -46,6 +46,7 @@ fn crowd_recording(n: usize, ticks: usize) -> MemoryRecording {
             goal: Goal::Target(format!("t{i}")),
             start_time: 0.0,
             end_time: None,
+            agent_type: None,
         });
     }
     let mut world = World::new(Arc::new(scene));

@@ -132,6 +132,7 @@ pub fn known_recording() -> MemoryRecording {
         goal: Goal::None,
         start_time,
         end_time: None,
+        agent_type: None,
     };
     scene.agents = vec![
         agent(0, "walker", -4.0, 0.0, 0.0),
