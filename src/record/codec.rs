@@ -3,6 +3,7 @@
 
 use glam::Vec2;
 
+use super::debug::{AvoidanceDebug, Constraint};
 use super::frame::{AgentSample, Contact, ContactWith, ForceSample, Frame};
 
 /// Appends little-endian primitives to a byte buffer.
@@ -107,6 +108,8 @@ impl<'a> Decoder<'a> {
 const AGENT_SIZE: usize = 4 + 6 * 8 + 2 + 1 + 4 + 2;
 const FORCE_SIZE: usize = 2 + 8 + 4;
 const CONTACT_SIZE: usize = 4 + 1 + 4 + 4;
+const DEBUG_SIZE: usize = 4 + 8 + 4 + 8 + 8 + 4;
+const CONSTRAINT_MIN_SIZE: usize = 1 + 4;
 
 /// Appends one frame's encoding to `out`.
 pub fn encode_frame(frame: &Frame, out: &mut Vec<u8>) {
@@ -148,10 +151,90 @@ pub fn encode_frame(frame: &Frame, out: &mut Vec<u8>) {
         e.u32(other);
         e.f32(c.depth);
     }
+    encode_debug(&frame.debug, &mut e);
+}
+
+/// The optional avoidance-debug block (format version 2): a count, usually 0.
+fn encode_debug(debug: &[AvoidanceDebug], e: &mut Encoder) {
+    e.u32(debug.len() as u32);
+    for d in debug {
+        e.u32(d.agent);
+        e.vec2(d.position);
+        e.f32(d.max_speed);
+        e.vec2(d.preferred);
+        e.vec2(d.chosen);
+        e.u32(d.constraints.len() as u32);
+        for c in &d.constraints {
+            match c {
+                Constraint::HalfPlane { point, direction, hard } => {
+                    e.u8(0);
+                    e.vec2(*point);
+                    e.vec2(*direction);
+                    e.u8(u8::from(*hard));
+                }
+                Constraint::Region { vertices } => {
+                    e.u8(1);
+                    e.u32(vertices.len() as u32);
+                    vertices.iter().for_each(|v| e.vec2(*v));
+                }
+                Constraint::Edge { a, b, outer } => {
+                    e.u8(2);
+                    e.vec2(*a);
+                    e.vec2(*b);
+                    e.u8(u8::from(*outer));
+                }
+            }
+        }
+    }
+}
+
+fn decode_debug(d: &mut Decoder) -> Result<Vec<AvoidanceDebug>, DecodeError> {
+    let n = d.count(DEBUG_SIZE)?;
+    let mut out = Vec::with_capacity(n);
+    for _ in 0..n {
+        let agent = d.u32()?;
+        let position = d.vec2()?;
+        let max_speed = d.f32()?;
+        let preferred = d.vec2()?;
+        let chosen = d.vec2()?;
+        let m = d.count(CONSTRAINT_MIN_SIZE)?;
+        let mut constraints = Vec::with_capacity(m);
+        for _ in 0..m {
+            constraints.push(match d.u8()? {
+                0 => Constraint::HalfPlane {
+                    point: d.vec2()?,
+                    direction: d.vec2()?,
+                    hard: d.u8()? != 0,
+                },
+                1 => {
+                    let k = d.count(8)?;
+                    Constraint::Region {
+                        vertices: (0..k).map(|_| d.vec2()).collect::<Result<_, _>>()?,
+                    }
+                }
+                2 => Constraint::Edge {
+                    a: d.vec2()?,
+                    b: d.vec2()?,
+                    outer: d.u8()? != 0,
+                },
+                k => return Err(DecodeError(format!("unknown avoidance constraint kind {k}"))),
+            });
+        }
+        out.push(AvoidanceDebug {
+            agent,
+            position,
+            max_speed,
+            preferred,
+            chosen,
+            constraints,
+        });
+    }
+    Ok(out)
 }
 
 /// Decodes one frame, checking that every agent's force slice lies inside the frame.
-pub fn decode_frame(d: &mut Decoder) -> Result<Frame, DecodeError> {
+/// `with_debug` is false for format version 1, whose frames end after the contacts.
+pub fn decode_frame(d: &mut Decoder, with_debug: bool) -> Result<Frame, DecodeError> {
     let tick = d.u64()?;
     let time = d.f32()?;
     let n = d.count(AGENT_SIZE)?;
@@ -207,11 +290,109 @@ pub fn decode_frame(d: &mut Decoder) -> Result<Frame, DecodeError> {
             depth: d.f32()?,
         });
     }
+    let debug = if with_debug { decode_debug(d)? } else { Vec::new() };
     Ok(Frame {
         tick,
         time,
         agents,
         forces,
         contacts,
+        debug,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use glam::Vec2;
+
+    fn frame(debug: Vec<AvoidanceDebug>) -> Frame {
+        Frame {
+            tick: 7,
+            time: 0.7,
+            agents: vec![AgentSample {
+                id: 3,
+                position: Vec2::new(1.0, 2.0),
+                velocity: Vec2::X,
+                heading: Vec2::X,
+                preferred_velocity: Vec2::new(1.0, 0.5),
+                steering: Vec2::ZERO,
+                avoidance: Vec2::new(0.0, -0.5),
+                state: 0,
+                flags: 0,
+                force_start: 0,
+                force_count: 0,
+            }],
+            forces: vec![],
+            contacts: vec![],
+            debug,
+        }
+    }
+
+    #[test]
+    fn avoidance_debug_round_trips() {
+        let f = frame(vec![AvoidanceDebug {
+            agent: 3,
+            position: Vec2::new(1.0, 2.0),
+            max_speed: 2.0,
+            preferred: Vec2::new(1.0, 0.5),
+            chosen: Vec2::X,
+            constraints: vec![
+                Constraint::HalfPlane {
+                    point: Vec2::new(0.5, 0.0),
+                    direction: Vec2::Y,
+                    hard: true,
+                },
+                Constraint::Region {
+                    vertices: vec![Vec2::ZERO, Vec2::X, Vec2::ONE],
+                },
+                Constraint::Edge {
+                    a: Vec2::ZERO,
+                    b: Vec2::Y,
+                    outer: true,
+                },
+            ],
+        }]);
+        let mut bytes = Vec::new();
+        encode_frame(&f, &mut bytes);
+        let mut d = Decoder::new(&bytes);
+        assert_eq!(decode_frame(&mut d, true).unwrap(), f);
+        assert_eq!(d.remaining(), 0);
+    }
+
+    #[test]
+    fn version_1_frames_without_the_debug_block_still_decode() {
+        // A version-1 frame is a version-2 frame without the trailing debug count.
+        let f = frame(vec![]);
+        let mut bytes = Vec::new();
+        encode_frame(&f, &mut bytes);
+        bytes.truncate(bytes.len() - 4);
+        let mut d = Decoder::new(&bytes);
+        assert_eq!(decode_frame(&mut d, false).unwrap(), f);
+        assert_eq!(d.remaining(), 0);
+    }
+
+    #[test]
+    fn damaged_debug_block_is_an_error_not_a_panic() {
+        let mut f = frame(vec![]);
+        f.debug.push(AvoidanceDebug {
+            agent: 3,
+            position: Vec2::ZERO,
+            max_speed: 1.0,
+            preferred: Vec2::ZERO,
+            chosen: Vec2::ZERO,
+            constraints: vec![Constraint::Edge {
+                a: Vec2::ZERO,
+                b: Vec2::X,
+                outer: false,
+            }],
+        });
+        let mut bytes = Vec::new();
+        encode_frame(&f, &mut bytes);
+        let kind_at = bytes.len() - 17 - 1;
+        bytes[kind_at] = 9;
+        assert!(decode_frame(&mut Decoder::new(&bytes), true).is_err());
+        bytes.truncate(bytes.len() - 3);
+        assert!(decode_frame(&mut Decoder::new(&bytes), true).is_err());
+    }
 }

@@ -6,6 +6,8 @@
 //! "INDX" u32 len u32 crc payload(u32 n, n × (u64 first_tick, u32 frames, u64 offset))
 //! u64 index_offset "CRECEND\0"
 //! ```
+//! Version 2 appends an avoidance-debug block (a count, usually 0) to every frame; version-1
+//! files (no such block) are still read.
 //! Every block carries a CRC-32. A file without a valid index (the writer was killed) is
 //! recovered by scanning chunks up to the last complete one; the reader says so.
 
@@ -21,7 +23,9 @@ use crate::atomic_file::AtomicFile;
 
 const MAGIC: &[u8; 8] = b"CROWDREC";
 const TRAILER_MAGIC: &[u8; 8] = b"CRECEND\0";
-const FORMAT_VERSION: u32 = 1;
+const FORMAT_VERSION: u32 = 2;
+/// Oldest format version the reader accepts.
+const OLDEST_VERSION: u32 = 1;
 const CHUNK_BYTES: usize = 1 << 20;
 const CHUNK_MAX_FRAMES: u32 = 64;
 /// Largest block the reader accepts (guards allocations against corrupt lengths).
@@ -160,6 +164,7 @@ pub struct RecordingReader {
     index: Vec<ChunkEntry>,
     cache: Mutex<Option<(usize, Arc<Vec<Frame>>)>>,
     recovery_note: Option<String>,
+    version: u32,
 }
 
 struct BlockHeader {
@@ -215,8 +220,10 @@ impl RecordingReader {
             return Err(corrupt("not a crowdrec recording (wrong magic bytes)".into()));
         }
         let version = u32::from_le_bytes(magic[8..12].try_into().expect("4 bytes"));
-        if version != FORMAT_VERSION {
-            return Err(corrupt(format!("format version {version} is not supported (this build reads {FORMAT_VERSION})")));
+        if !(OLDEST_VERSION..=FORMAT_VERSION).contains(&version) {
+            return Err(corrupt(format!(
+                "format version {version} is not supported (this build reads {OLDEST_VERSION} to {FORMAT_VERSION})"
+            )));
         }
         let header_bytes = read_block(&mut file, b"HEAD").map_err(&err)?.ok_or_else(|| corrupt("header block is damaged or cut short".into()))?;
         let header: RecordingHeader =
@@ -232,7 +239,7 @@ impl RecordingReader {
         if index.is_empty() {
             return Err(corrupt("the recording holds no complete frame".into()));
         }
-        Ok(RecordingReader { path: path.to_path_buf(), header, file: Mutex::new(file), index, cache: Mutex::new(None), recovery_note })
+        Ok(RecordingReader { path: path.to_path_buf(), header, file: Mutex::new(file), index, cache: Mutex::new(None), recovery_note, version })
     }
 
     /// The header (scene, labels, states).
@@ -301,19 +308,19 @@ impl RecordingReader {
             read_block(&mut *file, b"CHNK").map_err(io_error(&self.path))?
         }
         .ok_or_else(|| corrupt(format!("chunk {chunk} is damaged (CRC or length mismatch)")))?;
-        let frames = Arc::new(decode_chunk(&payload).map_err(|e| corrupt(format!("chunk {chunk}: {}", e.0)))?);
+        let frames = Arc::new(decode_chunk(&payload, self.version >= 2).map_err(|e| corrupt(format!("chunk {chunk}: {}", e.0)))?);
         *self.cache.lock().expect("cache lock") = Some((chunk, frames.clone()));
         Ok(frames)
     }
 }
 
-fn decode_chunk(payload: &[u8]) -> Result<Vec<Frame>, DecodeError> {
+fn decode_chunk(payload: &[u8], with_debug: bool) -> Result<Vec<Frame>, DecodeError> {
     let mut d = Decoder::new(payload);
     let _first_tick = d.u64()?;
     let n = d.u32()?;
     let mut frames = Vec::with_capacity(n.min(CHUNK_MAX_FRAMES) as usize);
     for _ in 0..n {
-        frames.push(decode_frame(&mut d)?);
+        frames.push(decode_frame(&mut d, with_debug)?);
     }
     Ok(frames)
 }

@@ -3,6 +3,8 @@
 
 use glam::Vec2;
 
+use super::debug::AvoidanceDebug;
+
 /// Flag bit: the agent has reached the end of its goal.
 pub const FLAG_ARRIVED: u8 = 1;
 /// Flag bit: the agent overlaps another agent or an obstacle by more than the contact tolerance.
@@ -91,6 +93,8 @@ pub struct Frame {
     pub forces: Vec<ForceSample>,
     /// Overlaps after the tick.
     pub contacts: Vec<Contact>,
+    /// Avoidance explanations of the agents being debugged (usually none).
+    pub debug: Vec<AvoidanceDebug>,
 }
 
 impl Frame {

@@ -162,6 +162,7 @@ mod tests {
             agents,
             forces: vec![],
             contacts,
+            debug: vec![],
         }
     }
 

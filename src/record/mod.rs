@@ -1,12 +1,14 @@
 //! Recordings: frames of a run, the `.crowdrec` file format and metrics.
 
 mod codec;
+mod debug;
 mod file;
 mod frame;
 mod header;
 mod metrics;
 mod store;
 
+pub use debug::{AvoidanceDebug, Constraint};
 pub use file::{RecordingError, RecordingReader, RecordingWriter};
 pub use frame::{AgentSample, Contact, ContactWith, FLAG_ARRIVED, FLAG_COLLIDING, ForceSample, Frame};
 pub use header::RecordingHeader;

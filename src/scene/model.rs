@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::extras::IndAlgoKeep;
 use super::navigation::{AgentType, Evacuation, Gate, Hazard, Navigation, Portal, Region, SpawnGroup};
+use crate::sim::avoid::{Avoidance, PreferredVelocity};
 use crate::sim::steer::{BehaviourSpec, Combiner};
 
 /// The scene file format version this build reads and writes.
@@ -167,6 +168,15 @@ pub struct Profile {
     /// How the behaviours' weighted forces become one steering force.
     #[serde(default)]
     pub combiner: Combiner,
+    /// Where the preferred velocity comes from (the steering force, or straight from the goal).
+    #[serde(default)]
+    pub preferred_velocity: PreferredVelocity,
+    /// Velocity-obstacle avoidance method and its parameters (default: none).
+    #[serde(default)]
+    pub avoidance: Avoidance,
+    /// Other agents treat agents of this profile as moving obstacles that do not avoid them.
+    #[serde(default)]
+    pub non_reactive: bool,
 }
 
 impl Default for Profile {
@@ -181,6 +191,9 @@ impl Default for Profile {
             max_turn_rate_deg: 360.0,
             behaviours: BehaviourSpec::pedestrian_defaults(),
             combiner: Combiner::default(),
+            preferred_velocity: PreferredVelocity::default(),
+            avoidance: Avoidance::default(),
+            non_reactive: false,
         }
     }
 }

@@ -9,6 +9,7 @@ use glam::Vec2;
 use super::model::{Agent, NeighbourIndex, Obstacle, Profile, Scene};
 use super::validate_navigation::{check_goal, check_navigation};
 use crate::geom::{distance_to_segment, polygon_area, polygon_contains_circle_overlap};
+use crate::sim::avoid::Avoidance;
 
 /// One validation problem: where it is and what is wrong, value included.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -151,6 +152,15 @@ fn check_profiles(scene: &Scene, problems: &mut Problems) {
             b.validate(&at(&format!("behaviours[{j}]")), problems);
         }
         check_human_model(p, &at, problems);
+        p.preferred_velocity.validate(&at("preferred_velocity"), problems);
+        p.avoidance.validate(&at("avoidance"), problems);
+        check_orca_turn_rate(
+            p.avoidance,
+            p.max_turn_rate_deg,
+            scene.settings.dt,
+            &at("max_turn_rate_deg"),
+            problems,
+        );
     }
 }
 
@@ -172,6 +182,21 @@ fn check_human_model(p: &Profile, at: &dyn Fn(&str) -> String, problems: &mut Pr
             };
             problems.push(at(&format!("behaviours[{j}].behaviour")), message);
         }
+    }
+}
+
+/// ORCA's guarantee holds only when the chosen velocity is applied unchanged, so locomotion's
+/// turn-rate limit must allow any turn within one tick (180° per tick).
+fn check_orca_turn_rate(avoidance: Avoidance, max_turn_rate_deg: f32, dt: f32, at: &str, problems: &mut Problems) {
+    let needed = 180.0 / dt;
+    if matches!(avoidance, Avoidance::Orca(_)) && dt > 0.0 && max_turn_rate_deg < needed {
+        problems.push(
+            at,
+            format!(
+                "{max_turn_rate_deg} is too slow for ORCA avoidance: its chosen velocity must be applied unchanged, \
+                 which needs at least 180° per tick = {needed} with dt {dt}"
+            ),
+        );
     }
 }
 

@@ -59,6 +59,8 @@ mod tests {
             labels: vec![],
             combiner: Combiner::default(),
             neighbour_radius: 0.0,
+            preferred_velocity: Default::default(),
+            avoidance: Default::default(),
         }
     }
 

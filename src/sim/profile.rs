@@ -1,6 +1,7 @@
 //! A scene profile converted to simulation units (radians) with its labels resolved.
 
 use crate::scene::Profile;
+use crate::sim::avoid::{Avoidance, PreferredVelocity};
 use crate::sim::steer::{BehaviourSpec, Combiner};
 
 /// A profile ready for simulation: SI units, label indices resolved, neighbour radius known.
@@ -24,8 +25,12 @@ pub struct ResolvedProfile {
     pub labels: Vec<u16>,
     /// How the behaviour forces are combined.
     pub combiner: Combiner,
-    /// Largest neighbour radius any behaviour needs (0 = no neighbour query).
+    /// Largest neighbour radius any behaviour or the avoidance method needs (0 = no neighbour query).
     pub neighbour_radius: f32,
+    /// Where the preferred velocity comes from.
+    pub preferred_velocity: PreferredVelocity,
+    /// The avoidance method.
+    pub avoidance: Avoidance,
 }
 
 impl ResolvedProfile {
@@ -57,7 +62,9 @@ impl ResolvedProfile {
                 .behaviours
                 .iter()
                 .map(|b| b.behaviour.neighbour_radius())
-                .fold(0.0, f32::max),
+                .fold(profile.avoidance.query_radius(profile.radius), f32::max),
+            preferred_velocity: profile.preferred_velocity,
+            avoidance: profile.avoidance,
         }
     }
 

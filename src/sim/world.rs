@@ -17,8 +17,11 @@ use rand::SeedableRng;
 use rand_pcg::Pcg32;
 use rayon::prelude::*;
 
-use crate::record::{AgentSample, Contact, ContactWith, FLAG_ARRIVED, FLAG_COLLIDING, ForceSample, Frame};
+use crate::record::{
+    AgentSample, AvoidanceDebug, Contact, ContactWith, FLAG_ARRIVED, FLAG_COLLIDING, ForceSample, Frame,
+};
 use crate::scene::{ArrivalPolicy, Scene};
+use crate::sim::avoid::{AvoidObstacles, Neighbourhood, Snapshot};
 use crate::sim::locomotion::{advance, preferred_velocity};
 use crate::sim::mind::{Mind, MindEvent, Route, Senses, Signals, WorldMap, exit_loads, spawn_schedule};
 use crate::sim::nav::SearchScratch;
@@ -55,6 +58,16 @@ struct Decision {
     position: Vec2,
     velocity: Vec2,
     heading: Vec2,
+    debug: Option<AvoidanceDebug>,
+}
+
+/// What the avoidance layer reads besides the steering context: the same snapshot's other
+/// agents and obstacles, and what seeds the agent's random generator.
+struct AvoidInputs<'a> {
+    snapshot: Snapshot<'a>,
+    seed: u64,
+    tick: u64,
+    debug_agent: Option<u32>,
 }
 
 /// A simulation in progress.
@@ -69,6 +82,9 @@ pub struct World {
     grid: NeighbourGrid,
     max_radius: f32,
     tick: u64,
+    avoid_obstacles: AvoidObstacles,
+    non_reactive: Vec<bool>,
+    debug_agent: Option<u32>,
 }
 
 impl World {
@@ -135,6 +151,9 @@ impl World {
         let max_radius = profiles.iter().map(|p| p.radius).fold(0.0, f32::max);
         let mut world = World {
             statics: StaticGeometry::new(&scene.obstacles),
+            avoid_obstacles: AvoidObstacles::new(&scene.obstacles),
+            non_reactive: scene.profiles.iter().map(|p| p.non_reactive).collect(),
+            debug_agent: None,
             grid: NeighbourGrid::new(scene.settings.neighbour_index, scene.bounds),
             scene,
             profiles,
@@ -148,6 +167,11 @@ impl World {
         world.update_presence();
         world.rebuild_grid();
         world
+    }
+
+    /// Records the avoidance constraints of agent `id` in every frame from now on (`None` stops).
+    pub fn set_debug_agent(&mut self, id: Option<u32>) {
+        self.debug_agent = id;
     }
 
     /// The scene this world was built from.
@@ -239,37 +263,51 @@ impl World {
                 &self.statics,
             );
             let max_radius = self.max_radius;
+            let avoid = AvoidInputs {
+                snapshot: Snapshot {
+                    bodies,
+                    non_reactive: &self.non_reactive,
+                    obstacles: &self.avoid_obstacles,
+                    time,
+                },
+                seed: scene.settings.seed,
+                tick: self.tick,
+                debug_agent: self.debug_agent,
+            };
             bodies
                 .par_iter()
                 .zip(minds.par_iter_mut())
-                .map_init(Vec::new, |neighbours, (body, mind)| {
-                    body.status.present().then(|| {
-                        let boosted;
-                        let mut profile = &profiles[body.profile as usize];
-                        let factor = mind.mind.speed_factor(scene);
-                        if factor != 1.0 {
-                            boosted = profile.with_speed_factor(factor);
-                            profile = &boosted;
-                        }
-                        if profile.neighbour_radius > 0.0 {
-                            grid.query(body.position, profile.neighbour_radius + max_radius, neighbours);
-                            neighbours.retain(|&j| bodies[j as usize].id != body.id);
-                        } else {
-                            neighbours.clear();
-                        }
-                        let ctx = SteeringContext {
-                            body,
-                            profile,
-                            goal: mind.mind.goal_point(),
-                            neighbours,
-                            bodies,
-                            dt,
-                            statics,
-                            time,
-                        };
-                        decide(&ctx, mind, scene)
-                    })
-                })
+                .map_init(
+                    || (Vec::new(), Neighbourhood::default()),
+                    |(neighbours, scratch), (body, mind)| {
+                        body.status.present().then(|| {
+                            let boosted;
+                            let mut profile = &profiles[body.profile as usize];
+                            let factor = mind.mind.speed_factor(scene);
+                            if factor != 1.0 {
+                                boosted = profile.with_speed_factor(factor);
+                                profile = &boosted;
+                            }
+                            if profile.neighbour_radius > 0.0 {
+                                grid.query(body.position, profile.neighbour_radius + max_radius, neighbours);
+                                neighbours.retain(|&j| bodies[j as usize].id != body.id);
+                            } else {
+                                neighbours.clear();
+                            }
+                            let ctx = SteeringContext {
+                                body,
+                                profile,
+                                goal: mind.mind.goal_point(),
+                                neighbours,
+                                bodies,
+                                dt,
+                                statics,
+                                time,
+                            };
+                            decide(&ctx, mind, scene, &avoid, scratch)
+                        })
+                    },
+                )
                 .collect()
         };
         self.tick += 1;
@@ -396,6 +434,7 @@ impl World {
                 force_count: (frame.forces.len() as u32 - force_start) as u16,
             });
         }
+        frame.debug = decisions.iter().flatten().filter_map(|d| d.debug.clone()).collect();
         frame.contacts = self.contacts();
         let mut colliding = std::collections::HashSet::new();
         for c in &frame.contacts {
@@ -446,10 +485,16 @@ impl World {
 }
 
 /// Steering → combiner → avoidance → locomotion for one agent (its mind's memory is its own).
-fn decide(ctx: &SteeringContext, mind: &mut AgentMind, scene: &Scene) -> Decision {
+fn decide(
+    ctx: &SteeringContext,
+    mind: &mut AgentMind,
+    scene: &Scene,
+    avoid: &AvoidInputs,
+    scratch: &mut Neighbourhood,
+) -> Decision {
     let profile = ctx.profile;
     if let Combiner::Popelova(combiner) = &profile.combiner {
-        return decide_human(ctx, combiner, mind, scene);
+        return decide_human(ctx, combiner, mind, scene, avoid, scratch);
     }
     let parts = profile
         .behaviours
@@ -462,8 +507,16 @@ fn decide(ctx: &SteeringContext, mind: &mut AgentMind, scene: &Scene) -> Decisio
         })
         .collect();
     let steering = profile.combiner.combine(parts, profile.max_force);
-    let preferred = preferred_velocity(ctx.body, steering.force, profile, ctx.dt);
-    let chosen = preferred;
+    let preferred = profile.preferred_velocity.velocity(
+        ctx.body,
+        ctx.goal.map(|g| g.position),
+        steering.force,
+        profile,
+        ctx.dt,
+        avoid.seed,
+        avoid.tick,
+    );
+    let (chosen, debug) = avoid_velocity(ctx, avoid, scratch, preferred);
     let (position, velocity, heading) = advance(ctx.body, chosen, profile, ctx.dt);
     Decision {
         steering,
@@ -472,7 +525,31 @@ fn decide(ctx: &SteeringContext, mind: &mut AgentMind, scene: &Scene) -> Decisio
         position,
         velocity,
         heading,
+        debug,
     }
+}
+
+/// The avoidance layer: the profile's method turns `preferred` into the chosen velocity, with
+/// the explanation when this agent is being debugged.
+fn avoid_velocity(
+    ctx: &SteeringContext,
+    avoid: &AvoidInputs,
+    scratch: &mut Neighbourhood,
+    preferred: Vec2,
+) -> (Vec2, Option<AvoidanceDebug>) {
+    let mut debug =
+        (avoid.debug_agent == Some(ctx.body.id)).then(|| AvoidanceDebug::for_agent(ctx.body.id, ctx.body.position));
+    let chosen = ctx.profile.avoidance.choose_velocity(
+        ctx.body,
+        ctx.profile.max_speed,
+        preferred,
+        ctx.neighbours,
+        &avoid.snapshot,
+        ctx.dt,
+        scratch,
+        debug.as_mut(),
+    );
+    (chosen, debug)
 }
 
 /// Popelová's model: the combiner yields the next velocity directly; it is handed to locomotion
@@ -482,6 +559,8 @@ fn decide_human(
     combiner: &crate::sim::steer::human::PopelovaCombiner,
     mind: &mut AgentMind,
     scene: &Scene,
+    avoid: &AvoidInputs,
+    scratch: &mut Neighbourhood,
 ) -> Decision {
     let profile = ctx.profile;
     let path = match mind.mind.route() {
@@ -491,16 +570,18 @@ fn decide_human(
     let (parts, human) = steer_agent(ctx, combiner, path, &mut mind.human, &mut mind.rng);
     let force = (human.velocity - ctx.velocity()) * (profile.mass / ctx.dt);
     let preferred = preferred_velocity(ctx.body, force, profile, ctx.dt);
-    let (position, velocity, mut heading) = advance(ctx.body, preferred, profile, ctx.dt);
+    let (chosen, debug) = avoid_velocity(ctx, avoid, scratch, preferred);
+    let (position, velocity, mut heading) = advance(ctx.body, chosen, profile, ctx.dt);
     if let Some(face) = human.face {
         heading = (face - position).try_normalize().unwrap_or(heading);
     }
     Decision {
         steering: CombinedSteering { force, parts },
         preferred,
-        avoidance: Vec2::ZERO,
+        avoidance: chosen - preferred,
         position,
         velocity,
         heading,
+        debug,
     }
 }

@@ -198,6 +198,7 @@ pub fn known_recording() -> MemoryRecording {
             agents,
             forces,
             contacts: Vec::new(),
+            debug: Vec::new(),
         });
     }
     recording

@@ -1,0 +1,103 @@
+//! What one agent avoids this tick: the nearest agents (RVO2's agent neighbours), moving and
+//! static circles, and the obstacle edges facing it — all read from the snapshot.
+
+use glam::Vec2;
+
+use super::obstacles::AvoidObstacles;
+use super::params::Reach;
+use crate::sim::Body;
+
+/// A disc the agent must not touch: another agent or a circular obstacle.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Mover {
+    /// Centre in metres.
+    pub position: Vec2,
+    /// Velocity in m/s (assumed constant over the horizon).
+    pub velocity: Vec2,
+    /// Radius in metres.
+    pub radius: f32,
+    /// True when it avoids in turn, so that responsibility is shared (half each).
+    pub reactive: bool,
+}
+
+impl Mover {
+    /// A non-reactive disc (obstacle or non-reactive agent): the agent takes full responsibility.
+    pub fn obstacle(position: Vec2, radius: f32, velocity: Vec2) -> Mover {
+        Mover {
+            position,
+            velocity,
+            radius,
+            reactive: false,
+        }
+    }
+}
+
+/// The snapshot as the avoidance layer reads it.
+pub struct Snapshot<'a> {
+    /// Every body of the previous tick.
+    pub bodies: &'a [Body],
+    /// Per profile index: true when agents of that profile do not avoid anyone.
+    pub non_reactive: &'a [bool],
+    /// The scene's obstacles.
+    pub obstacles: &'a AvoidObstacles,
+    /// Simulation time of the snapshot (s), where moving obstacles are placed.
+    pub time: f32,
+}
+
+/// Everything one agent avoids this tick.
+#[derive(Clone, Debug, Default)]
+pub struct Neighbourhood {
+    /// Agents (nearest first, at most `max_neighbors`), then moving circles.
+    pub movers: Vec<Mover>,
+    /// Static circles (avoided with the obstacle time horizon, never relaxed).
+    pub static_circles: Vec<Mover>,
+    /// Obstacle edges facing the agent, by start vertex, nearest first.
+    pub edges: Vec<usize>,
+}
+
+impl Neighbourhood {
+    /// Gathers the neighbourhood of `body` among `candidates` (indices into the snapshot's
+    /// bodies, from the neighbour grid), reusing the vectors' allocations.
+    pub fn gather(&mut self, body: &Body, max_speed: f32, reach: &Reach, candidates: &[u32], snap: &Snapshot) {
+        let p = body.position;
+        let mut near: Vec<(f32, u32)> = candidates
+            .iter()
+            .filter_map(|&j| {
+                let other = &snap.bodies[j as usize];
+                if other.id == body.id || !other.status.present() {
+                    return None;
+                }
+                let dist_sq = other.position.distance_squared(p);
+                let inside = match reach.neighbor_dist {
+                    Some(d) => dist_sq < d * d,
+                    None => dist_sq.sqrt() <= reach.reaction_distance + body.radius + other.radius,
+                };
+                inside.then_some((dist_sq, j))
+            })
+            .collect();
+        near.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+        near.truncate(reach.max_neighbors);
+        self.movers.clear();
+        self.movers.extend(near.iter().map(|&(_, j)| {
+            let other = &snap.bodies[j as usize];
+            Mover {
+                position: other.position,
+                velocity: other.velocity,
+                radius: other.radius,
+                reactive: !snap.non_reactive[other.profile as usize],
+            }
+        }));
+        let agent_range = reach.neighbor_dist.unwrap_or(reach.reaction_distance + body.radius);
+        snap.obstacles.moving_near(p, agent_range, snap.time, &mut self.movers);
+        let obstacle_range = match reach.neighbor_dist {
+            Some(_) => reach.time_horizon_obst * max_speed + body.radius,
+            None => reach.reaction_distance + body.radius,
+        };
+        self.static_circles.clear();
+        snap.obstacles.circles_near(p, obstacle_range, &mut self.static_circles);
+        let mut edges = Vec::new();
+        snap.obstacles.edges_near(p, obstacle_range, &mut edges);
+        self.edges.clear();
+        self.edges.extend(edges.iter().map(|e| e.1));
+    }
+}

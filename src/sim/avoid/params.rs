@@ -1,0 +1,259 @@
+//! The avoidance method of a profile and its parameters, as written in a scene file.
+//!
+//! Names and defaults follow RVO2 (`neighbor_dist`, `max_neighbors`, `time_horizon`,
+//! `time_horizon_obst`, the values of its Circle example) where RVO2 has them; ClearPath's
+//! `time_horizon` is its ΔT, Brandejský's `reaction_distance` is the IndAlgoTest parameter.
+
+use serde::{Deserialize, Serialize};
+
+use crate::scene::Problems;
+
+/// How an agent turns its preferred velocity into the velocity it walks with.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub enum Avoidance {
+    /// No avoidance: the preferred velocity is used as is.
+    #[default]
+    None,
+    /// Plain velocity obstacles (Fiorini & Shiller), truncated by the time horizons; every
+    /// neighbour is treated as a moving obstacle (apex at its velocity).
+    Vo(ObstacleParams),
+    /// Reciprocal velocity obstacles (van den Berg 2008): apex at (v_A + v_B)/2 for reactive neighbours.
+    Rvo(ObstacleParams),
+    /// Optimal reciprocal collision avoidance (van den Berg et al. 2011, as in RVO2): half-planes
+    /// and a 2-D linear program with the 3-D fallback.
+    Orca(ObstacleParams),
+    /// ClearPath's FVO (Guy et al. 2009): truncated RVO cones, optionally with the side constraint.
+    ClearPath(ClearPathParams),
+    /// Brandejský's ClearPath variant (IndAlgoTest): per-VO side selection, reaction distance.
+    Brandejsky(BrandejskyParams),
+}
+
+/// Neighbourhood and time horizons of VO, RVO and ORCA (RVO2's agent defaults).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct ObstacleParams {
+    /// Largest centre distance (m) at which another agent is considered (RVO2 `neighborDist`).
+    pub neighbor_dist: f32,
+    /// Most agents considered, the nearest first (RVO2 `maxNeighbors`).
+    pub max_neighbors: u32,
+    /// Seconds ahead that collisions with agents are avoided (RVO2 `timeHorizon`).
+    pub time_horizon: f32,
+    /// Seconds ahead that collisions with static obstacles are avoided (RVO2 `timeHorizonObst`).
+    pub time_horizon_obst: f32,
+}
+
+impl Default for ObstacleParams {
+    fn default() -> Self {
+        ObstacleParams {
+            neighbor_dist: 15.0,
+            max_neighbors: 10,
+            time_horizon: 10.0,
+            time_horizon_obst: 10.0,
+        }
+    }
+}
+
+/// Which ClearPath of Guy et al. 2009.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ClearPathVariant {
+    /// ClearPath-1: side (type-II) constraints; ΔT is halved until a solution exists.
+    #[default]
+    Guaranteed,
+    /// ClearPath-2: truncation (type-I) constraints only, with collision recovery.
+    Relaxed,
+}
+
+/// ClearPath parameters.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct ClearPathParams {
+    /// Largest centre distance (m) at which another agent is considered.
+    pub neighbor_dist: f32,
+    /// Most agents considered, the nearest first.
+    pub max_neighbors: u32,
+    /// ΔT (s): the FVO guarantees freedom from collision within this interval.
+    pub time_horizon: f32,
+    /// Interval (s) for static obstacles.
+    pub time_horizon_obst: f32,
+    /// ClearPath-1 or ClearPath-2.
+    pub variant: ClearPathVariant,
+}
+
+impl Default for ClearPathParams {
+    fn default() -> Self {
+        ClearPathParams {
+            neighbor_dist: 15.0,
+            max_neighbors: 10,
+            time_horizon: 1.0,
+            time_horizon_obst: 1.0,
+            variant: ClearPathVariant::Guaranteed,
+        }
+    }
+}
+
+/// Brandejský's variant: every obstacle whose surface lies within the reaction distance counts.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct BrandejskyParams {
+    /// Extra distance (m) beyond both radii within which velocity obstacles are built.
+    pub reaction_distance: f32,
+    /// ΔT (s) of the FVO truncation (the thesis's printed formula is ΔT = 1 s).
+    pub time_horizon: f32,
+}
+
+impl Default for BrandejskyParams {
+    fn default() -> Self {
+        BrandejskyParams {
+            reaction_distance: 1.7,
+            time_horizon: 1.0,
+        }
+    }
+}
+
+/// What the solver needs to know of a method's neighbourhood, whatever the method.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Reach {
+    /// Centre distance for agents; `None` = surface distance `reaction_distance` instead.
+    pub neighbor_dist: Option<f32>,
+    /// Surface distance (Brandejský); 0 otherwise.
+    pub reaction_distance: f32,
+    /// Most agents considered.
+    pub max_neighbors: usize,
+    /// Time horizon for agents and moving obstacles (s).
+    pub time_horizon: f32,
+    /// Time horizon for static obstacles (s).
+    pub time_horizon_obst: f32,
+}
+
+impl Avoidance {
+    /// The neighbourhood the method looks at (`None` for no avoidance).
+    pub fn reach(&self) -> Option<Reach> {
+        let from = |p: &ObstacleParams| Reach {
+            neighbor_dist: Some(p.neighbor_dist),
+            reaction_distance: 0.0,
+            max_neighbors: p.max_neighbors as usize,
+            time_horizon: p.time_horizon,
+            time_horizon_obst: p.time_horizon_obst,
+        };
+        match self {
+            Avoidance::None => None,
+            Avoidance::Vo(p) | Avoidance::Rvo(p) | Avoidance::Orca(p) => Some(from(p)),
+            Avoidance::ClearPath(p) => Some(Reach {
+                neighbor_dist: Some(p.neighbor_dist),
+                reaction_distance: 0.0,
+                max_neighbors: p.max_neighbors as usize,
+                time_horizon: p.time_horizon,
+                time_horizon_obst: p.time_horizon_obst,
+            }),
+            Avoidance::Brandejsky(p) => Some(Reach {
+                neighbor_dist: None,
+                reaction_distance: p.reaction_distance,
+                max_neighbors: usize::MAX,
+                time_horizon: p.time_horizon,
+                time_horizon_obst: p.time_horizon,
+            }),
+        }
+    }
+
+    /// How far an agent of `radius` must look for other agents: the centre distance, or for
+    /// Brandejský the surface distance plus its own radius (the other's radius is added by the
+    /// caller); 0 without avoidance.
+    pub fn query_radius(&self, radius: f32) -> f32 {
+        match self.reach() {
+            None => 0.0,
+            Some(Reach {
+                neighbor_dist: Some(d), ..
+            }) => d,
+            Some(r) => r.reaction_distance + radius,
+        }
+    }
+
+    /// Reports every invalid parameter under the field path `at` (e.g. `profiles[0].avoidance`).
+    pub fn validate(&self, at: &str, problems: &mut Problems) {
+        let mut neighbourhood = |kind: &str, dist: f32, max: u32, tau: f32, tau_obst: f32| {
+            problems.positive(format!("{at}.{kind}.neighbor_dist"), dist);
+            if max == 0 {
+                problems.push(format!("{at}.{kind}.max_neighbors"), "0 must be at least 1");
+            }
+            problems.positive(format!("{at}.{kind}.time_horizon"), tau);
+            problems.positive(format!("{at}.{kind}.time_horizon_obst"), tau_obst);
+        };
+        match self {
+            Avoidance::None => {}
+            Avoidance::Vo(p) => neighbourhood(
+                "Vo",
+                p.neighbor_dist,
+                p.max_neighbors,
+                p.time_horizon,
+                p.time_horizon_obst,
+            ),
+            Avoidance::Rvo(p) => neighbourhood(
+                "Rvo",
+                p.neighbor_dist,
+                p.max_neighbors,
+                p.time_horizon,
+                p.time_horizon_obst,
+            ),
+            Avoidance::Orca(p) => neighbourhood(
+                "Orca",
+                p.neighbor_dist,
+                p.max_neighbors,
+                p.time_horizon,
+                p.time_horizon_obst,
+            ),
+            Avoidance::ClearPath(p) => neighbourhood(
+                "ClearPath",
+                p.neighbor_dist,
+                p.max_neighbors,
+                p.time_horizon,
+                p.time_horizon_obst,
+            ),
+            Avoidance::Brandejsky(p) => {
+                problems.non_negative(format!("{at}.Brandejsky.reaction_distance"), p.reaction_distance);
+                problems.positive(format!("{at}.Brandejsky.time_horizon"), p.time_horizon);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn partial_parameters_take_rvo2_defaults() {
+        let a: Avoidance = ron::from_str("Orca((time_horizon: 5.0))").unwrap();
+        assert_eq!(
+            a,
+            Avoidance::Orca(ObstacleParams {
+                time_horizon: 5.0,
+                ..ObstacleParams::default()
+            })
+        );
+        assert_eq!(ron::from_str::<Avoidance>("None").unwrap(), Avoidance::None);
+    }
+
+    #[test]
+    fn every_bad_parameter_is_reported_with_its_path_and_value() {
+        let mut problems = Problems::default();
+        Avoidance::Orca(ObstacleParams {
+            neighbor_dist: -1.0,
+            max_neighbors: 0,
+            time_horizon: 0.0,
+            time_horizon_obst: f32::NAN,
+        })
+        .validate("profiles[2].avoidance", &mut problems);
+        let text: Vec<String> = problems.0.iter().map(|p| p.to_string()).collect();
+        assert_eq!(text.len(), 4, "{text:?}");
+        assert!(text[0].starts_with("profiles[2].avoidance.Orca.neighbor_dist: -1"));
+        assert!(text[1].starts_with("profiles[2].avoidance.Orca.max_neighbors: 0"));
+        assert!(text[3].contains("NaN"));
+        let mut problems = Problems::default();
+        Avoidance::Brandejsky(BrandejskyParams {
+            reaction_distance: -0.5,
+            time_horizon: 1.0,
+        })
+        .validate("p", &mut problems);
+        assert_eq!(problems.0[0].path, "p.Brandejsky.reaction_distance");
+    }
+}
