@@ -1,11 +1,13 @@
-//! The canvas: paints the draw list of the shown tick, pans (drag with any button), zooms to the
-//! cursor (wheel or pinch), fits on double-click, and shows a scale bar and the cursor position
-//! in metres.
+//! The canvas: paints the draw list of the shown tick over an optional metre grid, pans (middle
+//! or right drag, Space + drag, or any drag when the primary button is not needed for editing),
+//! zooms to the cursor (wheel or pinch), fits on double-click (when not editing), and shows a
+//! scale bar and the cursor position in metres.
 
 use eframe::egui;
-use egui::{Align2, Color32, FontId, Pos2, Rect, Role, Sense, Stroke, Ui, WidgetInfo};
+use egui::{Align2, Color32, FontId, Key, PointerButton, Pos2, Rect, Response, Role, Sense, Stroke, Ui, WidgetInfo};
 use glam::Vec2;
 
+use super::grid;
 use super::paint::{color32, paint_draw_list};
 use crate::draw::{DrawList, View, palette};
 use crate::scene::Bounds;
@@ -22,6 +24,17 @@ pub struct CanvasState {
     view: Option<View>,
     /// World position under the pointer, while it is over the canvas.
     pointer: Option<Vec2>,
+    /// Screen position of the canvas's top-left corner in the last frame.
+    origin: Pos2,
+}
+
+/// How the canvas reacts this frame.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CanvasOptions {
+    /// A primary-button drag pans and a double-click fits (false while editing: tools use them).
+    pub primary_pans: bool,
+    /// Draw the metre grid under the scene.
+    pub grid: bool,
 }
 
 impl CanvasState {
@@ -29,15 +42,30 @@ impl CanvasState {
     pub fn fit(&mut self) {
         self.view = None;
     }
+
+    /// The screen position of world point `p` in the last frame drawn, once the canvas has a size.
+    pub fn to_screen(&self, p: Vec2) -> Option<Pos2> {
+        let s = self.view?.to_screen(p);
+        Some(Pos2::new(self.origin.x + s.x, self.origin.y + s.y))
+    }
 }
 
 /// Draws `list` over the whole available space; `caption` is shown in the top-left corner.
-pub fn show(ui: &mut Ui, state: &mut CanvasState, bounds: Bounds, list: &DrawList, caption: &str) {
+/// Returns the canvas's response and view for the editor's tools.
+pub fn show(
+    ui: &mut Ui,
+    state: &mut CanvasState,
+    bounds: Bounds,
+    list: &DrawList,
+    caption: &str,
+    options: CanvasOptions,
+) -> (Response, View) {
     let (response, painter) = ui.allocate_painter(ui.available_size(), Sense::click_and_drag());
     response.widget_info(|| WidgetInfo::labeled(Role::Canvas, true, "Scene canvas"));
     let rect = response.rect;
+    state.origin = rect.min;
     let size = Vec2::new(rect.width(), rect.height());
-    if response.double_clicked() {
+    if options.primary_pans && response.double_clicked() {
         state.fit();
     }
     let view = state.view.get_or_insert_with(|| {
@@ -52,7 +80,11 @@ pub fn show(ui: &mut Ui, state: &mut CanvasState, bounds: Bounds, list: &DrawLis
     });
     view.size = size;
 
-    if response.dragged() {
+    let space = ui.input(|i| i.key_down(Key::Space));
+    let pans = response.dragged_by(PointerButton::Middle)
+        || response.dragged_by(PointerButton::Secondary)
+        || ((options.primary_pans || space) && response.dragged_by(PointerButton::Primary));
+    if pans {
         let d = response.drag_delta();
         view.center += Vec2::new(-d.x, d.y) / view.scale;
     }
@@ -68,6 +100,9 @@ pub fn show(ui: &mut Ui, state: &mut CanvasState, bounds: Bounds, list: &DrawLis
 
     let pal = palette();
     painter.rect_filled(rect, 0.0, color32(pal.background));
+    if options.grid {
+        grid::paint(&painter, rect, view, color32(pal.text).gamma_multiply(0.5));
+    }
     paint_draw_list(&painter, rect.min, view, list);
 
     let text = color32(pal.text);
@@ -90,6 +125,8 @@ pub fn show(ui: &mut Ui, state: &mut CanvasState, bounds: Bounds, list: &DrawLis
             text,
         );
     }
+    let view = *view;
+    (response, view)
 }
 
 /// The largest 1, 2 or 5 × 10^k metres not longer than `metres`.

@@ -1,5 +1,7 @@
 //! What the user asked for in a panel; the app applies it after the panels are drawn.
 
+use std::path::PathBuf;
+
 use super::playback::Speed;
 use crate::scene::Scene;
 
@@ -30,4 +32,24 @@ pub enum Command {
     EditScene(Box<Scene>),
     /// Hide the notice panel.
     DismissNotice,
+    /// Start a new, empty scene (asks before dropping unsaved changes).
+    New,
+    /// Open this file (recent files, drag and drop; asks before dropping unsaved changes).
+    OpenPath(PathBuf),
+    /// Undo the last scene edit.
+    Undo,
+    /// Redo the last undone edit.
+    Redo,
+    /// Switch to the editor (asks before discarding a simulated run).
+    EnterEditor,
+    /// Close the window (asks before dropping unsaved changes).
+    Quit,
+    /// Carry out this command without asking again (the user answered the question).
+    Confirmed(Box<Command>),
+    /// Carry out this command if the save just asked for succeeded.
+    AfterSave(Box<Command>),
+    /// Replace the document with the autosaved scene of an earlier session.
+    RestoreRecovery,
+    /// Delete the autosaved scene of an earlier session.
+    DiscardRecovery,
 }

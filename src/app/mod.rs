@@ -13,17 +13,28 @@
 //!   functions taking `&mut Ui` that return what the user asked for as a [`Command`].
 //! - Errors (a bad file, a failed save) appear in a dismissable notice panel; the current
 //!   document is kept intact.
+//! - The window has two views of the document: the editor ([`editor`]: tools, selection,
+//!   inspector, undo) and the simulator. Running from the editor switches to the simulator;
+//!   going back to editing discards the run after asking. Every scene change is one
+//!   [`Command::EditScene`], recorded for undo.
 
+mod autosave;
 mod canvas;
 mod command;
+mod confirm;
 mod dialog;
 mod document;
+pub mod editor;
 mod files;
 mod fill;
+mod grid;
 mod notice;
 mod paint;
 mod playback;
+mod recent;
+mod recovery_panel;
 mod scene_panel;
+mod session;
 mod state;
 mod timeline;
 mod toolbar;
@@ -31,6 +42,7 @@ mod toolbar;
 use std::path::PathBuf;
 
 pub use command::Command;
+pub use confirm::Question;
 pub use document::Document;
 pub use notice::{Notice, Severity};
 pub use playback::{Playback, Speed};
@@ -40,7 +52,7 @@ pub use state::CrowdlabApp;
 /// one, on the embedded default scene, and runs it until the window is closed. A file that cannot
 /// be opened leaves the default scene showing with the error in the window's notice panel.
 pub fn run_native(initial: Option<PathBuf>) -> anyhow::Result<()> {
-    let mut app = CrowdlabApp::new(crate::scene::default_scene());
+    let mut app = CrowdlabApp::new(crate::scene::default_scene()).with_state_dir(&crate::crash::state_dir());
     if let Some(path) = initial {
         app.open_path(&path);
     }

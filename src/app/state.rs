@@ -5,16 +5,20 @@ use eframe::egui;
 use std::path::Path;
 use std::sync::Arc;
 
-use egui::{CentralPanel, Key, KeyboardShortcut, Modifiers, Panel, Ui, ViewportCommand};
+use egui::{CentralPanel, Key, KeyboardShortcut, Modifiers, Panel, ScrollArea, Ui, ViewportCommand};
 
-use super::canvas::{self, CanvasState};
+use super::autosave::Autosave;
+use super::canvas::{self, CanvasOptions, CanvasState};
 use super::command::Command;
+use super::confirm::{self, Question};
 use super::dialog;
 use super::document::Document;
+use super::editor::Editor;
 use super::files::{self, Opened};
 use super::notice::{self, Notice};
 use super::playback::Playback;
-use super::{scene_panel, timeline, toolbar};
+use super::recent::RecentFiles;
+use super::{grid, recovery_panel, scene_panel, timeline, toolbar};
 use crate::draw::{Overlays, build_draw_list};
 use crate::scene::Scene;
 
@@ -22,15 +26,32 @@ use crate::scene::Scene;
 const MAX_FRAME_SECONDS: f32 = 0.25;
 
 /// Everything the window shows: the document, the timeline over its run or recording, the
-/// overlay switches, the canvas view and the current notice.
+/// overlay switches, the canvas view and the current notice; the editor and whether it is the
+/// current view; the question being asked; recent files and autosave.
 pub struct CrowdlabApp {
-    document: Document,
-    playback: Playback,
+    pub(super) document: Document,
+    pub(super) playback: Playback,
     overlays: Overlays,
-    canvas: CanvasState,
-    notice: Option<Notice>,
+    pub(super) canvas: CanvasState,
+    pub(super) notice: Option<Notice>,
     /// The title last sent to the window.
     window_title: String,
+    /// The scene editor's tools, selection and history.
+    pub(super) editor: Editor,
+    /// True while the editor (not the simulator) is the current view.
+    pub(super) editing: bool,
+    /// True when the document changed since the live run was started (it is rebuilt on Run).
+    pub(super) run_stale: bool,
+    /// The question blocking the window, if any.
+    pub(super) question: Option<Question>,
+    /// Recently opened and saved files.
+    pub(super) recent: RecentFiles,
+    /// Autosave of the unsaved document (only with a state folder).
+    pub(super) autosave: Option<Autosave>,
+    /// A scene autosaved by an earlier session, offered for restoring.
+    pub(super) recovery: Option<Scene>,
+    /// Set once the user agreed to close the window.
+    pub(super) closing: bool,
 }
 
 impl CrowdlabApp {
@@ -45,7 +66,67 @@ impl CrowdlabApp {
             canvas: CanvasState::default(),
             notice: None,
             window_title: String::new(),
+            editor: Editor::default(),
+            editing: true,
+            run_stale: false,
+            question: None,
+            recent: RecentFiles::default(),
+            autosave: None,
+            recovery: None,
+            closing: false,
         }
+    }
+
+    /// Keeps recent files and the autosave recovery file in `dir` (the app's state folder), and
+    /// offers to restore a scene autosaved there by an earlier session.
+    pub fn with_state_dir(mut self, dir: &Path) -> CrowdlabApp {
+        self.recent = RecentFiles::load(dir);
+        let autosave = Autosave::new(dir);
+        self.recovery = autosave.recoverable();
+        self.autosave = Some(autosave);
+        self
+    }
+
+    /// Changes how often (seconds) the unsaved document is autosaved.
+    pub fn set_autosave_interval(&mut self, seconds: f64) {
+        if let Some(a) = &mut self.autosave {
+            a.interval = seconds;
+        }
+    }
+
+    /// The file the unsaved document is autosaved to (only with a state folder).
+    pub fn recovery_file(&self) -> Option<&Path> {
+        self.autosave.as_ref().map(Autosave::file)
+    }
+
+    /// The autosaved scene offered for restoring, if any.
+    pub fn recovery(&self) -> Option<&Scene> {
+        self.recovery.as_ref()
+    }
+
+    /// True while the editor is the current view (false: the simulator).
+    pub fn is_editing(&self) -> bool {
+        self.editing
+    }
+
+    /// The editor (tool, selection).
+    pub fn editor(&self) -> &Editor {
+        &self.editor
+    }
+
+    /// The question the window is waiting on, if any.
+    pub fn question(&self) -> Option<&Question> {
+        self.question.as_ref()
+    }
+
+    /// Recently opened and saved files, newest first.
+    pub fn recent_files(&self) -> &[std::path::PathBuf] {
+        self.recent.paths()
+    }
+
+    /// The screen position of world point `p` on the canvas (after the first frame).
+    pub fn canvas_to_screen(&self, p: glam::Vec2) -> Option<egui::Pos2> {
+        self.canvas.to_screen(p)
     }
 
     /// The open document.
@@ -77,6 +158,7 @@ impl CrowdlabApp {
                 self.document = Document::from_file(scene, path);
                 self.playback = Playback::live(self.document.scene.clone());
                 self.notice = None;
+                self.editing = true;
             }
             Ok(Opened::Imported { scene, warnings }) => {
                 self.document = Document::from_file(scene, path);
@@ -95,6 +177,7 @@ impl CrowdlabApp {
                     .map(|note| Notice::info(format!("{}: {note}", path.display())));
                 self.document = Document::from_file(reader.header().scene.clone(), path);
                 self.playback = Playback::replay(reader);
+                self.editing = false;
             }
             Err(message) => {
                 self.notice = Some(Notice::error(message));
@@ -103,6 +186,10 @@ impl CrowdlabApp {
         }
         self.playback.set_speed(speed);
         self.canvas.fit();
+        self.editor.reset();
+        self.run_stale = false;
+        self.recent.add(path);
+        self.clear_autosave();
     }
 
     /// Saves the scene to `path` (atomically), which becomes the document's file. On failure the
@@ -112,13 +199,25 @@ impl CrowdlabApp {
             Ok(()) => {
                 self.document.source = Some(path.to_path_buf());
                 self.document.modified = false;
+                self.recent.add(path);
+                self.clear_autosave();
             }
             Err(message) => self.notice = Some(Notice::error(message)),
         }
     }
 
-    /// Carries out a user request.
+    /// Carries out a user request; one that would drop unsaved changes (or a simulated run)
+    /// asks first.
     pub fn apply(&mut self, command: Command) {
+        if let Some(question) = self.question_before(&command) {
+            self.question = Some(question);
+            return;
+        }
+        self.apply_confirmed(command);
+    }
+
+    /// Carries out a request the user has already confirmed.
+    pub(super) fn apply_confirmed(&mut self, command: Command) {
         match command {
             Command::Open => {
                 if let Some(path) = dialog::pick_file_to_open(self.document.source.as_deref()) {
@@ -135,25 +234,37 @@ impl CrowdlabApp {
                     self.save_to(&path);
                 }
             }
-            Command::Run => self.playback.play(),
+            Command::Run => {
+                self.enter_simulator();
+                self.playback.play();
+            }
             Command::Pause => self.playback.pause(),
-            Command::Step => self.playback.step(),
+            Command::Step => {
+                self.enter_simulator();
+                self.playback.step();
+            }
             Command::Reset => self.playback.reset(),
             Command::Seek(tick) => self.playback.seek(tick),
             Command::SetSpeed(speed) => self.playback.set_speed(speed),
             Command::Fit => self.canvas.fit(),
             Command::EditScene(scene) => self.edit_scene(*scene),
             Command::DismissNotice => self.notice = None,
+            other => self.apply_session(other),
         }
     }
 
     /// Replaces the scene with an edited copy. A change that affects the simulation discards
     /// the run (or leaves the replayed file) and starts a fresh live run of the new scene.
     fn edit_scene(&mut self, scene: Scene) {
+        if scene == *self.document.scene {
+            return;
+        }
+        self.editor.record(self.document.scene.clone());
         let rerun = scene.settings != self.document.scene.settings || !self.playback.is_live();
         self.document.scene = Arc::new(scene);
         self.document.modified = true;
-        if rerun {
+        self.run_stale |= self.editing;
+        if rerun && !self.editing {
             let speed = self.playback.speed();
             self.playback = Playback::live(self.document.scene.clone());
             self.playback.set_speed(speed);
@@ -162,6 +273,7 @@ impl CrowdlabApp {
 
     /// Draws the whole window for one frame and applies what the user did.
     pub fn show(&mut self, ui: &mut Ui) {
+        self.editor.begin_frame(ui);
         let frame_seconds = ui.input(|i| i.stable_dt).min(MAX_FRAME_SECONDS);
         self.playback.advance(frame_seconds);
         if let Err(e) = self.playback.load_frame() {
@@ -172,33 +284,77 @@ impl CrowdlabApp {
             )));
         }
 
-        let mut commands = shortcuts(ui, &self.playback);
-        Panel::top("toolbar").show(ui, |ui| commands.extend(toolbar::show(ui, &self.playback)));
+        let mut commands = shortcuts(ui, &self.playback, self.editing);
+        commands.extend(self.window_requests(ui));
+        if self.editing && self.question.is_none() {
+            commands.extend(self.editor.shortcuts(ui, &self.document.scene));
+        }
+        Panel::top("toolbar").show(ui, |ui| {
+            commands.extend(toolbar::show(ui, &self.playback, self.editing, self.recent.paths()))
+        });
         if let Some(n) = &self.notice {
             Panel::top("notice").show(ui, |ui| commands.extend(notice::show(ui, n)));
+        }
+        if let Some(scene) = &self.recovery {
+            Panel::top("recovery").show(ui, |ui| commands.extend(recovery_panel::show(ui, scene)));
+        }
+        if self.editing {
+            Panel::left("tools").show(ui, |ui| commands.extend(self.editor.palette(ui)));
         }
         Panel::bottom("timeline").show(ui, |ui| {
             ui.add_space(4.0);
             commands.extend(timeline::show(ui, &self.playback, &mut self.overlays));
         });
-        Panel::right("scene").default_size(230.0).show(ui, |ui| {
-            commands.extend(scene_panel::show(ui, &self.document.scene));
+        Panel::right("scene").default_size(300.0).show(ui, |ui| {
+            ScrollArea::vertical().show(ui, |ui| {
+                commands.extend(scene_panel::show(ui, &self.document.scene));
+                if self.editing {
+                    ui.separator();
+                    commands.extend(self.editor.side_panel(ui, &self.document.scene));
+                }
+            });
         });
 
-        let header = self.playback.header();
-        let frame = self.playback.frame();
-        let list = build_draw_list(&header.scene, Some(header), frame, &self.overlays);
-        let caption = match frame {
-            Some(_) => header.scene.name.clone(),
-            None => format!("{}: start points (press Run or Step)", header.scene.name),
-        };
-        CentralPanel::no_frame().show(ui, |ui| {
-            canvas::show(ui, &mut self.canvas, header.scene.bounds, &list, &caption);
-        });
+        if self.editing {
+            let scene = self.document.scene.clone();
+            let list = build_draw_list(&scene, None, None, &self.overlays);
+            let caption = format!("Editing {} — {}", scene.name, self.editor.tool.help());
+            let options = CanvasOptions {
+                primary_pans: false,
+                grid: true,
+            };
+            CentralPanel::no_frame().show(ui, |ui| {
+                let (response, view) = canvas::show(ui, &mut self.canvas, scene.bounds, &list, &caption, options);
+                commands.extend(self.editor.canvas(ui, &response, &view, grid::step(view.scale), &scene));
+            });
+        } else {
+            let header = self.playback.header();
+            let frame = self.playback.frame();
+            let list = build_draw_list(&header.scene, Some(header), frame, &self.overlays);
+            let caption = match frame {
+                Some(_) => header.scene.name.clone(),
+                None => format!("{}: start points (press Run or Step)", header.scene.name),
+            };
+            let options = CanvasOptions {
+                primary_pans: true,
+                grid: true,
+            };
+            CentralPanel::no_frame().show(ui, |ui| {
+                canvas::show(ui, &mut self.canvas, header.scene.bounds, &list, &caption, options);
+            });
+        }
+        if let Some(q) = &self.question
+            && let Some(answer) = confirm::show(ui, q)
+        {
+            self.question = None;
+            commands.extend(answer);
+        }
 
         for command in commands {
             self.apply(command);
         }
+        let now = ui.input(|i| i.time);
+        self.tick_autosave(now);
         let title = self.document.title();
         if title != self.window_title {
             ui.ctx().send_viewport_cmd(ViewportCommand::Title(title.clone()));
@@ -216,9 +372,9 @@ impl eframe::App for CrowdlabApp {
     }
 }
 
-/// Keyboard shortcuts: Space runs or pauses (unless a text field has the keyboard), Ctrl+O opens,
-/// Ctrl+S saves, Ctrl+Shift+S saves as.
-fn shortcuts(ui: &mut Ui, playback: &Playback) -> Vec<Command> {
+/// Keyboard shortcuts: Space runs or pauses (unless a text field has the keyboard, or in the
+/// editor, where Space + drag pans), Ctrl+N new, Ctrl+O opens, Ctrl+S saves, Ctrl+Shift+S saves as.
+fn shortcuts(ui: &mut Ui, playback: &Playback, editing: bool) -> Vec<Command> {
     let typing = ui.ctx().egui_wants_keyboard_input();
     ui.input_mut(|i| {
         let mut commands = Vec::new();
@@ -231,7 +387,10 @@ fn shortcuts(ui: &mut Ui, playback: &Playback) -> Vec<Command> {
         if i.consume_shortcut(&KeyboardShortcut::new(Modifiers::COMMAND, Key::O)) {
             commands.push(Command::Open);
         }
-        if !typing && i.consume_key(Modifiers::NONE, Key::Space) {
+        if i.consume_shortcut(&KeyboardShortcut::new(Modifiers::COMMAND, Key::N)) {
+            commands.push(Command::New);
+        }
+        if !typing && !editing && i.consume_key(Modifiers::NONE, Key::Space) {
             commands.push(if playback.is_playing() {
                 Command::Pause
             } else {

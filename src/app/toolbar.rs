@@ -1,14 +1,17 @@
 //! The top bar: file buttons, simulation controls (Run / Pause / Step / Reset, speed, Fit) and
 //! the live read-out of tick, time and milliseconds per simulated tick.
 
+use std::path::PathBuf;
+
 use eframe::egui;
 use egui::{ComboBox, Ui};
 
 use super::command::Command;
 use super::playback::{Playback, Speed};
 
-/// Draws the toolbar for `playback`; returns the button the user pressed, if any.
-pub fn show(ui: &mut Ui, playback: &Playback) -> Option<Command> {
+/// Draws the toolbar for `playback`; `editing` marks the editor as the current view and
+/// `recent` lists recent files. Returns the button the user pressed, if any.
+pub fn show(ui: &mut Ui, playback: &Playback, editing: bool, recent: &[PathBuf]) -> Option<Command> {
     let mut command = None;
     let mut ask = |clicked: bool, c: Command| {
         if clicked {
@@ -17,11 +20,41 @@ pub fn show(ui: &mut Ui, playback: &Playback) -> Option<Command> {
     };
     ui.horizontal_wrapped(|ui| {
         ask(
+            ui.selectable_label(editing, "Editor")
+                .on_hover_text("Edit the scene (running it switches to the simulator view)")
+                .clicked()
+                && !editing,
+            Command::EnterEditor,
+        );
+        ui.separator();
+        ask(
+            ui.button("New")
+                .on_hover_text("Start an empty scene (Ctrl+N)")
+                .clicked(),
+            Command::New,
+        );
+        ask(
             ui.button("Open")
                 .on_hover_text("Open a scene (.ron) or a recording (.crowdrec)")
                 .clicked(),
             Command::Open,
         );
+        let picked = ui
+            .menu_button("Recent", |ui| {
+                if recent.is_empty() {
+                    ui.weak("No recent files");
+                }
+                let picked = recent.iter().find(|p| ui.button(p.display().to_string()).clicked());
+                if picked.is_some() {
+                    ui.close();
+                }
+                picked.cloned()
+            })
+            .inner
+            .flatten();
+        if let Some(path) = picked {
+            ask(true, Command::OpenPath(path));
+        }
         ask(
             ui.button("Save").on_hover_text("Save the scene to its file").clicked(),
             Command::Save,

@@ -1,0 +1,165 @@
+//! The document's life cycle around the scene editor: New, opening from recent files or a
+//! dropped file, undo/redo, switching between the editor and the simulator, the questions
+//! asked before unsaved changes or a run are dropped, closing the window, and autosave.
+
+use std::sync::Arc;
+
+use eframe::egui::{Ui, ViewportCommand};
+
+use super::command::Command;
+use super::confirm::Question;
+use super::document::Document;
+use super::notice::Notice;
+use super::playback::Playback;
+use super::state::CrowdlabApp;
+use crate::scene::Scene;
+
+impl CrowdlabApp {
+    /// Carries out the editor's and the file life cycle's commands.
+    pub(super) fn apply_session(&mut self, command: Command) {
+        match command {
+            Command::New => {
+                self.document = Document::untitled(Scene::empty());
+                self.restart_live_run();
+                self.editor.reset();
+                self.editing = true;
+                self.notice = None;
+                self.clear_autosave();
+                self.canvas.fit();
+            }
+            Command::OpenPath(path) => self.open_path(&path),
+            Command::Undo if self.editing => {
+                if let Some(scene) = self.editor.undo(self.document.scene.clone()) {
+                    self.replace_scene(scene);
+                }
+            }
+            Command::Redo if self.editing => {
+                if let Some(scene) = self.editor.redo(self.document.scene.clone()) {
+                    self.replace_scene(scene);
+                }
+            }
+            Command::EnterEditor => {
+                self.playback.pause();
+                if !self.playback.is_live() || self.playback.tick_range().is_some() {
+                    self.restart_live_run();
+                }
+                self.editing = true;
+            }
+            Command::Quit => {
+                self.closing = true;
+            }
+            Command::Confirmed(then) => self.apply_confirmed(*then),
+            Command::AfterSave(then) if !self.document.modified => self.apply_confirmed(*then),
+            Command::RestoreRecovery => {
+                if let Some(scene) = self.recovery.take() {
+                    self.document = Document::untitled(scene);
+                    self.document.modified = true;
+                    self.restart_live_run();
+                    self.editor.reset();
+                    self.editing = true;
+                    self.canvas.fit();
+                }
+            }
+            Command::DiscardRecovery => {
+                self.recovery = None;
+                self.clear_autosave();
+            }
+            _ => {}
+        }
+    }
+
+    /// The question to ask before `command`, when it would drop unsaved changes or a run.
+    pub(super) fn question_before(&self, command: &Command) -> Option<Question> {
+        let drops_document = matches!(
+            command,
+            Command::New | Command::Open | Command::OpenPath(_) | Command::Quit
+        );
+        if drops_document && self.document.modified {
+            return Some(Question::DiscardChanges(Box::new(command.clone())));
+        }
+        if *command == Command::EnterEditor
+            && !self.editing
+            && self.playback.is_live()
+            && let Some((_, last)) = self.playback.tick_range().filter(|&(_, last)| last > 0)
+        {
+            return Some(Question::DiscardRun(last));
+        }
+        None
+    }
+
+    /// Leaves the editor for the simulator, starting a fresh run when the scene was edited.
+    pub(super) fn enter_simulator(&mut self) {
+        if self.editing {
+            self.editing = false;
+            if self.run_stale {
+                self.restart_live_run();
+            }
+        }
+    }
+
+    /// Drops the run and starts a new live one of the document's scene, at the same speed.
+    fn restart_live_run(&mut self) {
+        let speed = self.playback.speed();
+        self.playback = Playback::live(self.document.scene.clone());
+        self.playback.set_speed(speed);
+        self.run_stale = false;
+    }
+
+    /// Puts an undone or redone scene in place.
+    fn replace_scene(&mut self, scene: Arc<Scene>) {
+        self.document.scene = scene;
+        self.document.modified = true;
+        self.run_stale = true;
+    }
+
+    /// Files dropped on the window open (the first one), and a close request asks before
+    /// dropping unsaved changes.
+    pub(super) fn window_requests(&mut self, ui: &mut Ui) -> Vec<Command> {
+        let mut commands = Vec::new();
+        let (dropped, close) = ui.input(|i| {
+            let dropped = i
+                .raw
+                .dropped_files
+                .iter()
+                .find_map(|f| Some(f.path().to_path_buf()).filter(|p| !p.as_os_str().is_empty()));
+            (dropped, i.viewport().close_requested())
+        });
+        if let Some(path) = dropped {
+            let known = path.extension().is_some_and(|e| e == "ron" || e == "crowdrec");
+            if known {
+                commands.push(Command::OpenPath(path));
+            } else {
+                self.notice = Some(Notice::error(format!(
+                    "Cannot open {}: drop a scene (.ron) or a recording (.crowdrec)",
+                    path.display()
+                )));
+            }
+        }
+        if close && !self.closing && self.document.modified {
+            ui.ctx().send_viewport_cmd(ViewportCommand::CancelClose);
+            commands.push(Command::Quit);
+        }
+        if self.closing {
+            self.clear_autosave();
+            ui.ctx().send_viewport_cmd(ViewportCommand::Close);
+        }
+        commands
+    }
+
+    /// Autosaves the unsaved document when it is due; a failure shows in the notice panel.
+    pub(super) fn tick_autosave(&mut self, now: f64) {
+        if let Some(autosave) = &mut self.autosave
+            && let Err(message) = autosave.tick(now, &self.document.scene, self.document.modified)
+        {
+            self.notice = Some(Notice::error(message));
+            autosave.interval = f64::INFINITY;
+        }
+    }
+
+    /// Removes the recovery file (the document was saved, replaced or discarded).
+    pub(super) fn clear_autosave(&mut self) {
+        if let Some(autosave) = &mut self.autosave {
+            autosave.clear();
+        }
+    }
+}

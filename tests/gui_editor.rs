@@ -1,0 +1,280 @@
+//! Scene editor tests through egui_kittest: tools, selection, inspector, undo/redo, validation,
+//! the questions before dropping work, and autosave recovery, driven by clicking the real
+//! widgets and the canvas.
+
+use std::sync::Arc;
+
+use crowdlab::app::{CrowdlabApp, Question};
+use crowdlab::scene::{Goal, Obstacle, Scene, default_scene, load_scene};
+use eframe::egui::{Event, Key, Modifiers, PointerButton, Pos2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use glam::Vec2;
+
+fn harness_for(app: CrowdlabApp) -> Harness<'static, CrowdlabApp> {
+    let mut h = Harness::builder()
+        .with_size([1400.0, 900.0])
+        .build_ui_state(|ui, app: &mut CrowdlabApp| app.show(ui), app);
+    h.run();
+    h
+}
+
+fn harness() -> Harness<'static, CrowdlabApp> {
+    harness_for(CrowdlabApp::new(default_scene()))
+}
+
+fn screen(h: &Harness<'_, CrowdlabApp>, p: Vec2) -> Pos2 {
+    h.state().canvas_to_screen(p).expect("the canvas has been drawn")
+}
+
+fn button(h: &Harness<'_, CrowdlabApp>, pos: Pos2, pressed: bool) {
+    h.event(Event::PointerButton {
+        pos,
+        button: PointerButton::Primary,
+        pressed,
+        modifiers: Modifiers::NONE,
+    });
+}
+
+/// A primary click on the canvas at world point `p`.
+fn click_world(h: &mut Harness<'_, CrowdlabApp>, p: Vec2) {
+    let s = screen(h, p);
+    h.hover_at(s);
+    button(h, s, true);
+    button(h, s, false);
+    h.run();
+}
+
+/// A primary drag on the canvas from world point `a` to `b`.
+fn drag_world(h: &mut Harness<'_, CrowdlabApp>, a: Vec2, b: Vec2) {
+    let (sa, sb) = (screen(h, a), screen(h, b));
+    h.hover_at(sa);
+    button(h, sa, true);
+    for k in 1..=4 {
+        h.hover_at(sa + (sb - sa) * (k as f32 / 4.0));
+    }
+    button(h, sb, false);
+    h.run();
+}
+
+fn tool(h: &mut Harness<'_, CrowdlabApp>, name: &str) {
+    h.get_by_label(name).click();
+    h.run();
+}
+
+fn key(h: &mut Harness<'_, CrowdlabApp>, key: Key) {
+    h.key_press(key);
+    h.run();
+}
+
+fn scene(h: &Harness<'_, CrowdlabApp>) -> Arc<Scene> {
+    h.state().document().scene.clone()
+}
+
+fn shows(h: &Harness<'_, CrowdlabApp>, text: &str) -> bool {
+    let text = text.to_string();
+    h.query_all_by(move |n| {
+        n.value().is_some_and(|v| v.contains(&text)) || n.label().is_some_and(|v| v.contains(&text))
+    })
+    .next()
+    .is_some()
+}
+
+fn close(a: Vec2, b: Vec2) -> bool {
+    a.distance(b) < 0.05
+}
+
+#[test]
+fn build_a_scene_from_nothing_save_and_reload_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("built.ron");
+    let mut h = harness();
+    tool(&mut h, "New");
+    assert!(scene(&h).agents.is_empty() && scene(&h).obstacles.is_empty());
+    assert!(h.state().is_editing());
+
+    tool(&mut h, "Add agent");
+    drag_world(&mut h, Vec2::new(-4.0, 0.0), Vec2::new(-4.0, 2.0));
+    tool(&mut h, "Add target");
+    click_world(&mut h, Vec2::new(6.0, 0.0));
+    tool(&mut h, "Add path");
+    for p in [(-6.0, -6.0), (0.0, -6.0), (6.0, -4.0)] {
+        click_world(&mut h, Vec2::from(p));
+    }
+    key(&mut h, Key::Enter);
+    tool(&mut h, "Polygon");
+    for p in [(-2.0, 3.0), (1.0, 3.0), (0.0, 6.0)] {
+        click_world(&mut h, Vec2::from(p));
+    }
+    key(&mut h, Key::Enter);
+
+    let s = scene(&h);
+    assert_eq!(s.agents.len(), 1);
+    assert!(
+        close(s.agents[0].position, Vec2::new(-4.0, 0.0)),
+        "{:?}",
+        s.agents[0].position
+    );
+    assert!(
+        (s.agents[0].heading_deg - 90.0).abs() < 2.0,
+        "drag sets the heading: {}",
+        s.agents[0].heading_deg
+    );
+    assert_eq!(s.targets.len(), 1);
+    assert!(close(s.targets[0].position, Vec2::new(6.0, 0.0)));
+    assert_eq!(s.paths.len(), 1);
+    assert_eq!(s.paths[0].points.len(), 3);
+    assert!(close(s.paths[0].points[2], Vec2::new(6.0, -4.0)));
+    let Obstacle::Polygon { vertices } = &s.obstacles[0] else {
+        panic!("a polygon: {:?}", s.obstacles);
+    };
+    assert_eq!(vertices.len(), 3);
+
+    // Select the agent and send it to the target through the inspector's goal menu.
+    tool(&mut h, "Select");
+    click_world(&mut h, Vec2::new(-4.0, 0.0));
+    assert_eq!(h.state().editor().selection.0.len(), 1);
+    h.get_by_label("goal").click();
+    h.run();
+    h.get_by_label("target target-1").click();
+    h.run();
+    assert_eq!(scene(&h).agents[0].goal, Goal::Target("target-1".into()));
+    assert!(h.state().document().title().ends_with(" *"));
+    assert!(shows(&h, "No problems"), "the built scene is valid");
+
+    let built = scene(&h);
+    h.state_mut().save_to(&file);
+    h.run();
+    assert!(!h.state().document().modified);
+    tool(&mut h, "New");
+    assert!(scene(&h).agents.is_empty());
+    h.state_mut().open_path(&file);
+    h.run();
+    assert_eq!(*scene(&h), *built, "reloaded scene equals the built one");
+    assert_eq!(load_scene(&file).unwrap(), *built);
+    assert_eq!(h.state().recent_files()[0], file);
+}
+
+#[test]
+fn undo_and_redo_restore_every_state_exactly() {
+    let mut h = harness();
+    let mut states = vec![scene(&h)];
+    tool(&mut h, "Add agent");
+    click_world(&mut h, Vec2::new(2.0, -3.0));
+    states.push(scene(&h));
+    tool(&mut h, "Circle");
+    drag_world(&mut h, Vec2::new(-8.0, -4.0), Vec2::new(-7.0, -4.0));
+    states.push(scene(&h));
+    tool(&mut h, "Select");
+    click_world(&mut h, Vec2::new(2.0, -3.0));
+    drag_world(&mut h, Vec2::new(2.0, -3.0), Vec2::new(4.0, -2.0));
+    states.push(scene(&h));
+    key(&mut h, Key::Delete);
+    states.push(scene(&h));
+    h.get_by_label("seed").set_value_accesskit(77.0);
+    h.run();
+    states.push(scene(&h));
+    for pair in states.windows(2) {
+        assert_ne!(pair[0], pair[1], "every step changed the scene");
+    }
+    let last = scene(&h).agents.len();
+    assert_eq!(last, states[0].agents.len(), "the moved agent was deleted");
+
+    for expected in states.iter().rev().skip(1) {
+        h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+        h.run();
+        assert_eq!(*scene(&h), **expected);
+    }
+    for expected in states.iter().skip(1) {
+        h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
+        h.run();
+        assert_eq!(*scene(&h), **expected);
+    }
+    h.get_by_label("Undo").click();
+    h.run();
+    assert_eq!(*scene(&h), *states[states.len() - 2], "the Undo button too");
+}
+
+#[test]
+fn deleting_a_referenced_target_shows_a_validation_error_that_selects_the_agent() {
+    let mut h = harness();
+    assert!(shows(&h, "No problems"));
+    tool(&mut h, "Select");
+    click_world(&mut h, Vec2::new(9.7, 0.7));
+    assert_eq!(h.state().editor().selection.0.len(), 1);
+    key(&mut h, Key::Delete);
+    assert!(scene(&h).target("east").is_none());
+    let message = "agents[0].goal: unknown target id \"east\"";
+    assert!(shows(&h, message), "the problem is listed");
+    assert!(shows(&h, "Problems (1)"));
+
+    h.get_by_label(message).click();
+    h.run();
+    assert_eq!(
+        format!("{:?}", h.state().editor().selection.0),
+        "[Agent(0)]",
+        "clicking the problem selects the agent"
+    );
+}
+
+#[test]
+fn recovery_file_is_written_and_offered_on_the_next_start() {
+    let state = tempfile::tempdir().unwrap();
+    let mut app = CrowdlabApp::new(default_scene()).with_state_dir(state.path());
+    app.set_autosave_interval(0.5);
+    let recovery = app.recovery_file().unwrap().to_path_buf();
+    let mut h = harness_for(app);
+    tool(&mut h, "Add target");
+    click_world(&mut h, Vec2::new(-2.0, -2.0));
+    h.run_steps(4);
+    assert!(recovery.exists(), "autosaved to {}", recovery.display());
+    let edited = scene(&h);
+    drop(h);
+
+    let mut h = harness_for(CrowdlabApp::new(default_scene()).with_state_dir(state.path()));
+    assert_eq!(h.state().recovery(), Some(&*edited));
+    assert!(shows(&h, "unsaved changes"));
+    h.get_by_label("Restore").click();
+    h.run();
+    assert_eq!(*scene(&h), *edited);
+    assert!(h.state().document().modified, "restored work is still unsaved");
+    assert!(h.state().recovery().is_none());
+}
+
+#[test]
+fn discarding_changes_or_a_run_asks_first() {
+    let mut h = harness();
+    tool(&mut h, "Add target");
+    click_world(&mut h, Vec2::new(-2.0, -2.0));
+    let edited = scene(&h);
+    tool(&mut h, "New");
+    assert!(matches!(h.state().question(), Some(Question::DiscardChanges(_))));
+    h.get_by_label("Cancel").click();
+    h.run();
+    assert_eq!(*scene(&h), *edited, "cancel keeps the work");
+
+    // Running switches to the simulator; going back to editing asks before dropping the run.
+    h.get_by_label("Step").click();
+    h.run();
+    h.get_by_label("Step").click();
+    h.run();
+    assert!(!h.state().is_editing());
+    assert_eq!(h.state().playback().frame().unwrap().agents.len(), edited.agents.len());
+    h.get_by_label("Editor").click();
+    h.run();
+    assert_eq!(h.state().question(), Some(&Question::DiscardRun(2)));
+    h.get_by_label("Keep the run").click();
+    h.run();
+    assert!(!h.state().is_editing());
+    h.get_by_label("Editor").click();
+    h.run();
+    h.get_by_label("Discard run and edit").click();
+    h.run();
+    assert!(h.state().is_editing());
+    assert_eq!(h.state().playback().tick_range(), None);
+
+    tool(&mut h, "New");
+    h.get_by_label("Discard changes").click();
+    h.run();
+    assert!(scene(&h).agents.is_empty() && !h.state().document().modified);
+}
