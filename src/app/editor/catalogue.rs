@@ -1,10 +1,10 @@
-//! The choices offered when adding a behaviour or switching a combiner: one entry per variant
-//! with its default parameters, written in the scene format (RON) so that the list reads like a
+//! The choices offered when adding a behaviour: one entry per variant with its default
+//! parameters and weight, written in the scene format (RON) so that the list reads like a
 //! scene file and a new variant is one line.
 
 use serde::de::DeserializeOwned;
 
-use crate::sim::steer::{BehaviourSpec, Combiner};
+use crate::sim::steer::BehaviourSpec;
 
 /// Behaviours a profile can add, as `(menu name, RON of a BehaviourSpec)`.
 const BEHAVIOURS: &[(&str, &str)] = &[
@@ -41,12 +41,6 @@ const BEHAVIOURS: &[(&str, &str)] = &[
     ),
 ];
 
-/// Combiners a profile can switch to, as `(menu name, RON of a Combiner)`.
-const COMBINERS: &[(&str, &str)] = &[
-    ("weighted truncated sum", "WeightedTruncatedSum"),
-    ("Popelová weighted mean", "Popelova(())"),
-];
-
 fn parsed<T: DeserializeOwned>(entries: &'static [(&'static str, &'static str)]) -> Vec<(&'static str, T)> {
     entries
         .iter()
@@ -59,11 +53,6 @@ pub fn behaviours() -> Vec<(&'static str, BehaviourSpec)> {
     parsed(BEHAVIOURS)
 }
 
-/// Every combiner, with default parameters.
-pub fn combiners() -> Vec<(&'static str, Combiner)> {
-    parsed(COMBINERS)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -74,6 +63,5 @@ mod tests {
             let r: Result<BehaviourSpec, _> = ron::from_str(text);
             assert!(r.is_ok(), "{name}: {r:?}");
         }
-        assert_eq!(combiners().len(), COMBINERS.len());
     }
 }

@@ -6,7 +6,8 @@ use eframe::egui::{self, Color32, ComboBox, DragValue, Grid, Ui};
 use glam::Vec2;
 
 use super::profiles_panel::profile_editor;
-use super::selection::{Item, Selection};
+use super::selection::{Item, Selection, rename_in_goal};
+use super::value_editor;
 use crate::scene::{Agent, Goal, Obstacle, Path, Problem, Scene, Target};
 
 /// Draws the inspector for `selection`; returns the edited scene, if changed.
@@ -46,13 +47,12 @@ fn single(ui: &mut Ui, scene: &mut Scene, item: Item) {
     match item {
         Item::Agent(i) => {
             ui.strong(format!("Agent {}", scene.agents[i].id));
-            let names: Vec<String> = scene.profiles.iter().map(|p| p.name.clone()).collect();
-            let (targets, paths) = goal_names(scene);
+            let names = goal_names(scene);
             let agent = &mut scene.agents[i];
             Grid::new("agent").num_columns(2).show(ui, |ui| {
                 number_u32(ui, "id", &mut agent.id);
                 vec2_row(ui, "position", &mut agent.position);
-                agent_fields(ui, agent, &names, &targets, &paths);
+                agent_fields(ui, agent, &names);
             });
             let name = scene.agents[i].profile.clone();
             if let Some(k) = scene.profiles.iter().position(|p| p.name == name) {
@@ -75,7 +75,7 @@ fn single(ui: &mut Ui, scene: &mut Scene, item: Item) {
             Grid::new("target")
                 .num_columns(2)
                 .show(ui, |ui| target_fields(ui, &mut scene.targets[i], true));
-            rename_goals(scene, &old, &scene.targets[i].id.clone(), true);
+            rename_goals(scene, &old, &scene.targets[i].id.clone());
         }
         Item::Path(i) => {
             ui.strong("Path");
@@ -83,7 +83,7 @@ fn single(ui: &mut Ui, scene: &mut Scene, item: Item) {
             Grid::new("path")
                 .num_columns(2)
                 .show(ui, |ui| path_fields(ui, &mut scene.paths[i], true));
-            rename_goals(scene, &old, &scene.paths[i].id.clone(), false);
+            rename_goals(scene, &old, &scene.paths[i].id.clone());
         }
         Item::Obstacle(i) => obstacle_fields(ui, &mut scene.obstacles[i]),
     }
@@ -106,13 +106,12 @@ fn shared(ui: &mut Ui, scene: &mut Scene, items: &[Item]) {
         .collect();
     if let Some(&first) = agents.first() {
         ui.label(format!("Shared fields of {} agents", agents.len()));
-        let names: Vec<String> = scene.profiles.iter().map(|p| p.name.clone()).collect();
-        let (target_names, path_names) = goal_names(scene);
+        let names = goal_names(scene);
         let before = scene.agents[first].clone();
         let mut after = before.clone();
-        Grid::new("agents").num_columns(2).show(ui, |ui| {
-            agent_fields(ui, &mut after, &names, &target_names, &path_names)
-        });
+        Grid::new("agents")
+            .num_columns(2)
+            .show(ui, |ui| agent_fields(ui, &mut after, &names));
         for &k in &agents {
             let a = &mut scene.agents[k];
             copy_if_changed(&before.profile, &after.profile, &mut a.profile);
@@ -153,29 +152,51 @@ fn copy_if_changed<T: Clone + PartialEq>(before: &T, after: &T, target: &mut T) 
     }
 }
 
-fn goal_names(scene: &Scene) -> (Vec<String>, Vec<String>) {
-    (
-        scene.targets.iter().map(|t| t.id.clone()).collect(),
-        scene.paths.iter().map(|p| p.id.clone()).collect(),
-    )
+/// The names an agent's profile and goal can refer to.
+struct GoalNames {
+    profiles: Vec<String>,
+    targets: Vec<String>,
+    paths: Vec<String>,
+    exits: Vec<String>,
+}
+
+fn goal_names(scene: &Scene) -> GoalNames {
+    GoalNames {
+        profiles: scene.profiles.iter().map(|p| p.name.clone()).collect(),
+        targets: scene.targets.iter().map(|t| t.id.clone()).collect(),
+        paths: scene.paths.iter().map(|p| p.id.clone()).collect(),
+        exits: scene.gates.iter().map(|g| g.id.clone()).collect(),
+    }
+}
+
+/// A word for composite goals in the goal menu.
+fn goal_kind(goal: &Goal) -> &'static str {
+    match goal {
+        Goal::Targets { .. } => "targets in order",
+        Goal::AllOf(_) => "all of (in order)",
+        Goal::AnyOf(_) => "one of (weighted)",
+        Goal::RandomWalk => "random walk",
+        _ => "single",
+    }
 }
 
 /// Points agents' goals at a renamed target or path.
-fn rename_goals(scene: &mut Scene, old: &str, new: &str, target: bool) {
-    if old == new {
-        return;
-    }
-    for a in &mut scene.agents {
-        match &mut a.goal {
-            Goal::Target(id) if target && id == old => *id = new.to_string(),
-            Goal::Path(id) if !target && id == old => *id = new.to_string(),
-            _ => {}
+fn rename_goals(scene: &mut Scene, old: &str, new: &str) {
+    if old != new {
+        for a in &mut scene.agents {
+            rename_in_goal(&mut a.goal, old, new);
         }
     }
 }
 
 /// The agent fields that several agents can share: profile, heading, goal, start and end time.
-fn agent_fields(ui: &mut Ui, agent: &mut Agent, profiles: &[String], targets: &[String], paths: &[String]) {
+fn agent_fields(ui: &mut Ui, agent: &mut Agent, names: &GoalNames) {
+    let GoalNames {
+        profiles,
+        targets,
+        paths,
+        exits,
+    } = names;
     let label = ui.label("profile");
     ComboBox::from_id_salt("agent profile")
         .selected_text(agent.profile.clone())
@@ -193,6 +214,8 @@ fn agent_fields(ui: &mut Ui, agent: &mut Agent, profiles: &[String], targets: &[
         Goal::None => "none".to_string(),
         Goal::Target(t) => format!("target {t}"),
         Goal::Path(p) => format!("path {p}"),
+        Goal::Exit(g) => format!("exit {g}"),
+        other => goal_kind(other).to_string(),
     };
     ComboBox::from_id_salt("agent goal")
         .selected_text(shown)
@@ -204,10 +227,31 @@ fn agent_fields(ui: &mut Ui, agent: &mut Agent, profiles: &[String], targets: &[
             for p in paths {
                 ui.selectable_value(&mut agent.goal, Goal::Path(p.clone()), format!("path {p}"));
             }
+            for g in exits {
+                ui.selectable_value(&mut agent.goal, Goal::Exit(g.clone()), format!("exit {g}"));
+            }
+            ui.selectable_value(&mut agent.goal, Goal::RandomWalk, "random walk");
+            let composite = [
+                Goal::Targets {
+                    ids: targets.to_vec(),
+                    cycle: false,
+                },
+                Goal::AllOf(vec![Goal::None]),
+                Goal::AnyOf(vec![(1.0, Goal::None)]),
+            ];
+            for g in composite {
+                let name = goal_kind(&g);
+                ui.selectable_value(&mut agent.goal, g, name);
+            }
         })
         .response
         .labelled_by(label.id);
     ui.end_row();
+    if matches!(agent.goal, Goal::Targets { .. } | Goal::AllOf(_) | Goal::AnyOf(_)) {
+        ui.label("");
+        ui.vertical(|ui| value_editor::edit(ui, "goal parts", &mut agent.goal));
+        ui.end_row();
+    }
     number(ui, "start time", &mut agent.start_time, 0.0..=f32::MAX, " s");
     let label = ui.label("end time");
     ui.horizontal(|ui| {

@@ -98,23 +98,14 @@ pub fn profile_editor(ui: &mut Ui, profile: &mut Profile) {
             " °/s",
         );
     });
-    ui.horizontal(|ui| {
-        ui.label("combiner");
-        let current = catalogue::combiners()
-            .into_iter()
-            .find(|(_, c)| std::mem::discriminant(c) == std::mem::discriminant(&profile.combiner))
-            .map_or("?", |(n, _)| n);
-        ComboBox::from_id_salt("combiner")
-            .selected_text(current)
-            .show_ui(ui, |ui| {
-                for (name, c) in catalogue::combiners() {
-                    if ui.selectable_label(name == current, name).clicked() && name != current {
-                        profile.combiner = c;
-                    }
-                }
-            });
-    });
-    value_editor::edit(ui, "combiner parameters", &mut profile.combiner);
+    value_editor::edit_enum(ui, "combiner", &mut profile.combiner);
+    value_editor::edit_enum(ui, "preferred velocity", &mut profile.preferred_velocity);
+    value_editor::edit_enum(ui, "avoidance", &mut profile.avoidance);
+    ui.checkbox(
+        &mut profile.non_reactive,
+        "non-reactive (others avoid it, it avoids no one)",
+    );
+
     ui.separator();
     behaviours_editor(ui, profile);
 }

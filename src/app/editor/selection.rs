@@ -301,19 +301,11 @@ impl Clipboard {
             translate_obstacle(&mut o, offset);
             scene.obstacles.push(o);
         }
-        let rename = |id: &String| {
-            renames
-                .iter()
-                .find(|(old, _)| old == id)
-                .map_or(id.clone(), |(_, new)| new.clone())
-        };
+        let rename = |id: &str| renames.iter().find(|(old, _)| old == id).map(|(_, new)| new.clone());
         for a in &self.agents {
             let id = next_agent_id(scene);
-            let goal = match &a.goal {
-                Goal::Target(t) => Goal::Target(rename(t)),
-                Goal::Path(p) => Goal::Path(rename(p)),
-                Goal::None => Goal::None,
-            };
+            let mut goal = a.goal.clone();
+            map_goal_ids(&mut goal, &rename);
             added.push(Item::Agent(scene.agents.len()));
             scene.agents.push(Agent {
                 id,
@@ -323,6 +315,27 @@ impl Clipboard {
             });
         }
         Selection(added)
+    }
+}
+
+/// Renames target or path `old` to `new` wherever `goal` (or a goal inside it) refers to it.
+pub fn rename_in_goal(goal: &mut Goal, old: &str, new: &str) {
+    map_goal_ids(goal, &|id| (id == old).then(|| new.to_string()));
+}
+
+/// Replaces every target and path id in `goal` (nested goals included) for which `rename` gives a new one.
+fn map_goal_ids(goal: &mut Goal, rename: &dyn Fn(&str) -> Option<String>) {
+    let apply = |id: &mut String| {
+        if let Some(new) = rename(id) {
+            *id = new;
+        }
+    };
+    match goal {
+        Goal::Target(id) | Goal::Path(id) => apply(id),
+        Goal::Targets { ids, .. } => ids.iter_mut().for_each(apply),
+        Goal::AnyOf(options) => options.iter_mut().for_each(|(_, g)| map_goal_ids(g, rename)),
+        Goal::AllOf(goals) => goals.iter_mut().for_each(|g| map_goal_ids(g, rename)),
+        Goal::None | Goal::Exit(_) | Goal::RandomWalk => {}
     }
 }
 
@@ -365,6 +378,7 @@ mod tests {
             goal: Goal::Target("exit".into()),
             start_time: 0.0,
             end_time: None,
+            agent_type: None,
         });
         s.obstacles.push(Obstacle::Polygon {
             vertices: vec![Vec2::new(-3.0, -1.0), Vec2::new(-2.0, -1.0), Vec2::new(-2.0, 1.0)],

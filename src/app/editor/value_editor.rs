@@ -33,6 +33,57 @@ pub fn edit<T: Serialize + DeserializeOwned>(
     }
 }
 
+/// A menu of the variants of the enum `value` (those that can be made with default parameters)
+/// followed by the chosen variant's parameters; returns true when the user changed either.
+pub fn edit_enum<T: Serialize + DeserializeOwned>(ui: &mut Ui, label: &str, value: &mut T) -> bool {
+    let Ok(json) = serde_json::to_value(&*value) else {
+        return false;
+    };
+    let current = match &json {
+        Value::String(name) => name.clone(),
+        Value::Object(map) if map.len() == 1 => map.keys().next().cloned().unwrap_or_default(),
+        _ => String::new(),
+    };
+    let mut changed = false;
+    ui.horizontal(|ui| {
+        let name = ui.label(label);
+        ComboBox::from_id_salt(ui.scope_id().with(label))
+            .selected_text(current.clone())
+            .show_ui(ui, |ui| {
+                for (variant, made) in variants::<T>(&json) {
+                    if ui.selectable_label(variant == current, &variant).clicked() && variant != current {
+                        *value = made;
+                        changed = true;
+                    }
+                }
+            })
+            .response
+            .labelled_by(name.id);
+    });
+    changed | edit(ui, label, value)
+}
+
+/// Every variant of the enum that `json` is a value of, made with default parameters (variants
+/// whose parameters have no defaults are left out).
+fn variants<T: DeserializeOwned>(json: &Value) -> Vec<(String, T)> {
+    let names = variant_choices::<T>(json, &[]).unwrap_or_default();
+    names
+        .into_iter()
+        .filter_map(|name| {
+            let candidates = [
+                Value::String(name.clone()),
+                serde_json::json!({ name.clone(): {} }),
+                serde_json::json!({ name.clone(): [] }),
+                serde_json::json!({ name.clone(): null }),
+            ];
+            let made = candidates
+                .into_iter()
+                .find_map(|c| serde_json::from_value::<T>(c).ok())?;
+            Some((name, made))
+        })
+        .collect()
+}
+
 /// One step into a JSON tree.
 #[derive(Clone, Debug)]
 enum Step {
@@ -239,6 +290,14 @@ mod tests {
             None,
             "an object is not a name"
         );
+    }
+
+    #[test]
+    fn enum_variants_are_made_with_defaults() {
+        use crate::sim::steer::Combiner;
+        let json = serde_json::to_value(Combiner::default()).unwrap();
+        let names: Vec<String> = variants::<Combiner>(&json).into_iter().map(|(n, _)| n).collect();
+        assert_eq!(names, ["WeightedTruncatedSum", "Popelova"]);
     }
 
     #[test]

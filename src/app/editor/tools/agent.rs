@@ -33,6 +33,7 @@ fn add(scene: &Scene, position: Vec2, heading_deg: f32, selection: &mut Selectio
         goal: Goal::None,
         start_time: 0.0,
         end_time: None,
+        agent_type: None,
     });
     edited
 }
