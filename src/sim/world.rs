@@ -26,7 +26,7 @@ use crate::sim::locomotion::{advance, preferred_velocity};
 use crate::sim::mind::{Mind, MindEvent, Route, Senses, Signals, WorldMap, exit_loads, spawn_schedule};
 use crate::sim::nav::SearchScratch;
 use crate::sim::steer::human::{HumanMemory, steer_agent};
-use crate::sim::steer::{CombinedSteering, Combiner, LabelledForce, SteeringContext};
+use crate::sim::steer::{CombinedSteering, Combiner, LabelledForce, SteeringContext, stria};
 use crate::sim::{Body, NeighbourGrid, ResolvedProfile, StaticGeometry, Status};
 
 /// Overlaps shallower than this (metres) are not contacts (1 mm).
@@ -303,8 +303,12 @@ impl World {
                                 dt,
                                 statics,
                                 time,
+                                path: match mind.mind.route() {
+                                    Some(Route::Path { index, .. }) => Some(&scene.paths[*index]),
+                                    _ => None,
+                                },
                             };
-                            decide(&ctx, mind, scene, &avoid, scratch)
+                            decide(&ctx, mind, &avoid, scratch)
                         })
                     },
                 )
@@ -488,25 +492,28 @@ impl World {
 fn decide(
     ctx: &SteeringContext,
     mind: &mut AgentMind,
-    scene: &Scene,
     avoid: &AvoidInputs,
     scratch: &mut Neighbourhood,
 ) -> Decision {
     let profile = ctx.profile;
     if let Combiner::Popelova(combiner) = &profile.combiner {
-        return decide_human(ctx, combiner, mind, scene, avoid, scratch);
+        return decide_human(ctx, combiner, mind, avoid, scratch);
     }
-    let parts = profile
-        .behaviours
-        .iter()
-        .zip(&profile.labels)
-        .map(|(spec, &label)| LabelledForce {
-            label,
-            force: spec.behaviour.force(ctx) * spec.weight,
-            kept: 0.0,
-        })
-        .collect();
-    let steering = profile.combiner.combine(parts, profile.max_force);
+    let steering = if profile.combiner == Combiner::PrioritySelection {
+        stria::select(ctx, &mut mind.rng)
+    } else {
+        let parts = profile
+            .behaviours
+            .iter()
+            .zip(&profile.labels)
+            .map(|(spec, &label)| LabelledForce {
+                label,
+                force: spec.behaviour.force(ctx) * spec.weight,
+                kept: 0.0,
+            })
+            .collect();
+        profile.combiner.combine(parts, profile.max_force)
+    };
     let preferred = profile.preferred_velocity.velocity(
         ctx.body,
         ctx.goal.map(|g| g.position),
@@ -558,16 +565,11 @@ fn decide_human(
     ctx: &SteeringContext,
     combiner: &crate::sim::steer::human::PopelovaCombiner,
     mind: &mut AgentMind,
-    scene: &Scene,
     avoid: &AvoidInputs,
     scratch: &mut Neighbourhood,
 ) -> Decision {
     let profile = ctx.profile;
-    let path = match mind.mind.route() {
-        Some(Route::Path { index, closed, .. }) => (&scene.paths[*index].points[..], *closed),
-        _ => (&[][..], false),
-    };
-    let (parts, human) = steer_agent(ctx, combiner, path, &mut mind.human, &mut mind.rng);
+    let (parts, human) = steer_agent(ctx, combiner, &mut mind.human, &mut mind.rng);
     let force = (human.velocity - ctx.velocity()) * (profile.mass / ctx.dt);
     let preferred = preferred_velocity(ctx.body, force, profile, ctx.dt);
     let (chosen, debug) = avoid_velocity(ctx, avoid, scratch, preferred);

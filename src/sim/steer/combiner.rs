@@ -15,6 +15,9 @@ pub enum Combiner {
     /// Popelová §4: weighted mean of the human steerings' outputs and the previous velocity
     /// (evaluated by [`super::human::PopelovaCombiner`]).
     Popelova(super::human::PopelovaCombiner),
+    /// Stria §4.2.3: the first needed force in priority order, with per-force skip probabilities
+    /// (evaluated by [`super::stria::select`]).
+    PrioritySelection,
 }
 
 /// One behaviour's contribution, as recorded.
@@ -41,7 +44,7 @@ impl Combiner {
     /// Combines weighted behaviour forces `parts` (kept fractions are filled in) under `max_force`.
     pub fn combine(&self, mut parts: Vec<LabelledForce>, max_force: f32) -> CombinedSteering {
         match self {
-            Combiner::WeightedTruncatedSum | Combiner::Popelova(_) => {
+            Combiner::WeightedTruncatedSum | Combiner::Popelova(_) | Combiner::PrioritySelection => {
                 let sum: Vec2 = parts.iter().map(|p| p.force).sum();
                 let force = truncate(sum, max_force);
                 let len = sum.length();

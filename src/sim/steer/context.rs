@@ -32,6 +32,8 @@ pub struct SteeringContext<'a> {
     pub statics: &'a StaticGeometry,
     /// Simulation time of the snapshot in seconds (places moving obstacles).
     pub time: f32,
+    /// The path the agent walks, if its goal is one.
+    pub path: Option<&'a crate::scene::Path>,
 }
 
 impl SteeringContext<'_> {

@@ -12,6 +12,7 @@ mod context;
 pub mod human;
 mod seek;
 mod separation;
+pub mod stria;
 
 pub use arrive::{Deceleration, arrive_force};
 pub use combiner::{CombinedSteering, Combiner, LabelledForce};
@@ -41,6 +42,8 @@ pub enum Behaviour {
     },
     /// One of Popelová's human steerings (needs the `Popelova` combiner).
     Human(human::HumanSteering),
+    /// One of Stria's reactive forces (any combiner; made for `PrioritySelection`).
+    Stria(stria::StriaForce),
 }
 
 impl Behaviour {
@@ -51,6 +54,7 @@ impl Behaviour {
             Behaviour::Arrive { .. } => "arrive",
             Behaviour::Separation { .. } => "separation",
             Behaviour::Human(h) => h.label(),
+            Behaviour::Stria(f) => f.label(),
         }
     }
 
@@ -59,6 +63,7 @@ impl Behaviour {
         match self {
             Behaviour::Separation { view_radius } => *view_radius,
             Behaviour::Human(h) => h.neighbour_radius(),
+            Behaviour::Stria(f) => f.neighbour_radius(),
             _ => 0.0,
         }
     }
@@ -85,6 +90,7 @@ impl Behaviour {
             }),
             Behaviour::Separation { view_radius } => separation_force(ctx, *view_radius),
             Behaviour::Human(_) => Vec2::ZERO,
+            Behaviour::Stria(f) => f.force(ctx),
         }
     }
 
@@ -92,6 +98,7 @@ impl Behaviour {
         match self {
             Behaviour::Separation { view_radius } => problems.positive(format!("{at}.view_radius"), *view_radius),
             Behaviour::Human(h) => h.validate(at, problems),
+            Behaviour::Stria(f) => f.validate(at, problems),
             _ => {}
         }
     }

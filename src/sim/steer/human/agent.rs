@@ -1,7 +1,6 @@
 //! One agent's tick under Popelová's model: evaluate every human steering of its profile (each
 //! with its own memory), record each weighted force, and combine them into the next velocity.
 
-use glam::Vec2;
 use rand_pcg::Pcg32;
 
 use super::{HumanDecision, HumanMemory, PopelovaCombiner};
@@ -11,7 +10,6 @@ use crate::sim::steer::{Behaviour, LabelledForce, SteeringContext};
 pub fn steer_agent(
     ctx: &SteeringContext,
     combiner: &PopelovaCombiner,
-    path: (&[Vec2], bool),
     memory: &mut Vec<HumanMemory>,
     rng: &mut Pcg32,
 ) -> (Vec<LabelledForce>, HumanDecision) {
@@ -22,7 +20,7 @@ pub fn steer_agent(
         .iter()
         .zip(memory.iter_mut())
         .map(|(spec, m)| match &spec.behaviour {
-            Behaviour::Human(h) => (spec.weight, h.steer(ctx, path, m, rng)),
+            Behaviour::Human(h) => (spec.weight, h.steer(ctx, m, rng)),
             _ => (spec.weight, Default::default()),
         })
         .collect();

@@ -108,26 +108,20 @@ impl HumanSteering {
         }
     }
 
-    /// The steering's output this tick; `path` is the agent's path (`closed` loops) if it walks one.
-    pub fn steer(
-        &self,
-        ctx: &SteeringContext,
-        path: (&[glam::Vec2], bool),
-        memory: &mut HumanMemory,
-        rng: &mut Pcg32,
-    ) -> SteeringOutput {
+    /// The steering's output this tick, updating its `memory`.
+    pub fn steer(&self, ctx: &SteeringContext, memory: &mut HumanMemory, rng: &mut Pcg32) -> SteeringOutput {
         match (self, memory) {
             (HumanSteering::ObstacleAvoidance(s), _) => s.steer(ctx, rng),
             (HumanSteering::PeopleAvoidance(s), _) => s.steer(ctx, rng),
             (HumanSteering::TargetApproaching(s), _) => s.steer(ctx),
-            (HumanSteering::PathFollowing(s), HumanMemory::Path(state)) => s.steer(ctx, path.0, path.1, state),
+            (HumanSteering::PathFollowing(s), HumanMemory::Path(state)) => s.steer(ctx, state),
             (HumanSteering::WallFollowing(s), HumanMemory::Wall(state)) => s.steer(ctx, state, rng),
             (HumanSteering::LeaderFollowing(s), HumanMemory::Leader(state)) => s.steer(ctx, state, rng),
             (HumanSteering::WalkAlong(s), _) => s.steer(ctx, rng),
             (s, m) => {
                 // First tick (or a changed steering): start from the empty memory.
                 *m = s.initial_memory();
-                s.steer(ctx, path, m, rng)
+                s.steer(ctx, m, rng)
             }
         }
     }

@@ -62,17 +62,12 @@ pub struct PathState {
 const CORRIDOR_MIN_PULL: f32 = 0.3;
 
 impl PathFollowing {
-    /// The steering output for this tick along `path` (`closed` loops), updating `state`.
-    pub fn steer(
-        &self,
-        ctx: &SteeringContext,
-        path: &[Vec2],
-        closed: bool,
-        state: &mut Option<PathState>,
-    ) -> SteeringOutput {
-        if path.is_empty() {
+    /// The steering output for this tick along the agent's path (zero without one), updating `state`.
+    pub fn steer(&self, ctx: &SteeringContext, state: &mut Option<PathState>) -> SteeringOutput {
+        let Some(scene_path) = ctx.path.filter(|p| !p.points.is_empty()) else {
             return SteeringOutput::force(Vec2::ZERO);
-        }
+        };
+        let (path, closed) = (&scene_path.points[..], scene_path.closed);
         let p = ctx.position();
         let s = state.get_or_insert(PathState {
             previous: p,
