@@ -116,3 +116,38 @@ fn evacuation_everyone_reaches_a_shelter_and_time_grows_with_the_crowd() {
         .fold((f32::MAX, 0.0f32), |(lo, hi), &s| (lo.min(s), hi.max(s)));
     assert!(hi < 3.0 * lo, "marginal seconds per agent {slopes:?}");
 }
+
+/// Runs an evacuation to the end; returns (last escape time, escapes per exit).
+fn exits_used(scene: Scene) -> (f32, Vec<usize>) {
+    let exits = scene.evacuation.exits.len();
+    let mut world = World::new(Arc::new(scene));
+    let mut last = 0.0;
+    while !world.all_done() && !world.duration_reached() {
+        world.step();
+        if world.bodies().iter().any(|b| b.status.present()) {
+            last = world.time();
+        }
+    }
+    let mut per_exit = vec![0; exits];
+    for m in world.minds() {
+        if let Some(e) = m.exit_used {
+            per_exit[e] += 1;
+        }
+    }
+    (last, per_exit)
+}
+
+#[test]
+fn exit_balancing_uses_all_three_exits_and_empties_the_room_sooner() {
+    let balanced = scene("oblak_three_exits.ron");
+    let mut nearest = balanced.clone();
+    nearest.evacuation.balancing = None;
+    let (t_on, used_on) = exits_used(balanced);
+    let (t_off, used_off) = exits_used(nearest);
+    eprintln!("three exits: balancing on {t_on:.1} s {used_on:?}, off {t_off:.1} s {used_off:?}");
+    assert_eq!(used_on.iter().sum::<usize>(), 300);
+    assert_eq!(used_off.iter().sum::<usize>(), 300);
+    assert!(used_on.iter().all(|&n| n >= 20), "every exit is used: {used_on:?}");
+    assert!(used_off[1] > 250, "without balancing nearly all take the middle exit: {used_off:?}");
+    assert!(t_on < t_off, "balancing lowers the total time: {t_on} s vs {t_off} s");
+}

@@ -44,8 +44,8 @@ pub enum State {
 pub enum MachineEvent {
     /// Nothing special.
     None,
-    /// Reached an exit: the agent leaves the world.
-    Escaped,
+    /// Reached this exit (index into the evacuation exits): the agent leaves the world.
+    Escaped(usize),
     /// Turned into another type (index into `Scene::agent_types`).
     Converted(usize),
 }
@@ -448,7 +448,7 @@ impl Machine {
         if let (State::Move, Some(e)) = (self.state, self.exit)
             && position.distance(senses_exits[e].position) <= senses_exits[e].radius
         {
-            return MachineEvent::Escaped;
+            return MachineEvent::Escaped(e);
         }
         if self.state == State::Move
             && self.exit.is_none()

@@ -70,6 +70,8 @@ pub struct Mind {
     arrived: bool,
     /// The agent reached an exit (escaped).
     pub escaped: bool,
+    /// The exit it escaped through (index into `Scene::evacuation.exits`).
+    pub exit_used: Option<usize>,
     /// The agent was converted to another type.
     pub converted: bool,
     /// The gate the agent left by, if it left through one.
@@ -102,6 +104,7 @@ impl Mind {
             end_time: None,
             arrived: false,
             escaped: false,
+            exit_used: None,
             converted: false,
             left_by: None,
         }
@@ -159,8 +162,9 @@ impl Mind {
             },
             Driver::Machine(machine) => match machine.after_move(position, &map.exits) {
                 MachineEvent::None => {}
-                MachineEvent::Escaped => {
+                MachineEvent::Escaped(exit) => {
                     self.escaped = true;
+                    self.exit_used = Some(exit);
                     return MindEvent::Left;
                 }
                 MachineEvent::Converted(kind) => {
