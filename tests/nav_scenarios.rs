@@ -106,15 +106,13 @@ fn evacuation_everyone_reaches_a_shelter_and_time_grows_with_the_crowd() {
         times.windows(2).all(|w| w[1] > w[0]),
         "more agents take longer: {times:?}"
     );
-    // Roughly linear growth (a bottleneck-limited outflow): the marginal time per extra agent
-    // stays within a factor of three across the range.
-    let slopes: Vec<f32> = (1..counts.len())
-        .map(|i| (times[i] - times[i - 1]) / (counts[i] - counts[i - 1]) as f32)
-        .collect();
-    let (lo, hi) = slopes
+    // Roughly linear growth (a bottleneck-limited outflow): the throughput (agents per second)
+    // stays about the same for every crowd size.
+    let throughput: Vec<f32> = counts.iter().zip(&times).map(|(&n, &t)| n as f32 / t).collect();
+    let (lo, hi) = throughput
         .iter()
-        .fold((f32::MAX, 0.0f32), |(lo, hi), &s| (lo.min(s), hi.max(s)));
-    assert!(hi < 3.0 * lo, "marginal seconds per agent {slopes:?}");
+        .fold((f32::MAX, 0.0f32), |(lo, hi), &q| (lo.min(q), hi.max(q)));
+    assert!(hi < 1.6 * lo, "throughput {throughput:?} agents/s");
 }
 
 /// Runs an evacuation to the end; returns (last escape time, escapes per exit).
@@ -148,6 +146,9 @@ fn exit_balancing_uses_all_three_exits_and_empties_the_room_sooner() {
     assert_eq!(used_on.iter().sum::<usize>(), 300);
     assert_eq!(used_off.iter().sum::<usize>(), 300);
     assert!(used_on.iter().all(|&n| n >= 20), "every exit is used: {used_on:?}");
-    assert!(used_off[1] > 250, "without balancing nearly all take the middle exit: {used_off:?}");
+    assert!(
+        used_off[1] > 200,
+        "without balancing most take the middle exit: {used_off:?}"
+    );
     assert!(t_on < t_off, "balancing lowers the total time: {t_on} s vs {t_off} s");
 }

@@ -4,7 +4,8 @@
 //! When the destination moves by more than [`REPLAN_DISTANCE`] the path is re-planned — not at
 //! once, but on the agent's next planning tick ((tick + id) divisible by the stagger), so not all
 //! agents plan in one tick; meanwhile the agent heads straight for the destination. A destination
-//! in plain view is walked to directly, without planning.
+//! in plain view is walked to directly, without planning. An agent pushed off its path so far
+//! that it no longer sees its next waypoint re-plans on its next planning tick.
 
 use glam::Vec2;
 
@@ -53,16 +54,23 @@ impl Navigator {
             self.planned_for = None;
             return;
         };
-        let near_plan = self
-            .planned_for
-            .is_some_and(|p| p.distance(dest.point) <= REPLAN_DISTANCE);
+        let planning_tick = (tick + u64::from(id)) % u64::from(map.replan_stagger) == 0;
+        let lost = planning_tick
+            && self
+                .waypoints
+                .get(self.next)
+                .is_some_and(|&w| !map.clear_line(position, w));
+        let near_plan = !lost
+            && self
+                .planned_for
+                .is_some_and(|p| p.distance(dest.point) <= REPLAN_DISTANCE);
         if near_plan {
             if let Some(last) = self.waypoints.last_mut() {
                 *last = dest.point;
             }
         } else if map.clear_line(position, dest.point) {
             self.set(vec![dest.point], dest.point);
-        } else if (tick + u64::from(id)) % u64::from(map.replan_stagger) == 0 {
+        } else if planning_tick {
             let path = map
                 .plan(scratch, position, dest.point)
                 .unwrap_or_else(|| vec![dest.point]);

@@ -218,11 +218,21 @@ impl OccupancyGrid {
         }
     }
 
-    /// The walkable cell nearest to `c` (by ring distance), searching at most `max_rings` rings.
+    /// The walkable cell nearest to `c` (by ring distance) that can be reached from `c` in a
+    /// straight line without crossing an occupied cell, searching at most `max_rings` rings.
+    /// (An agent pressed against a wall snaps to its own side of the wall.)
     pub fn nearest_walkable(&self, c: Cell, max_rings: i32) -> Option<Cell> {
         if self.walkable(c) {
             return Some(c);
         }
+        let reachable = |q: Cell| {
+            let mut clear = true;
+            supercover(c, q, |x| {
+                clear &= self.state(x) != CellState::Occupied || x == c;
+                clear
+            });
+            clear
+        };
         for ring in 1..=max_rings {
             let mut best: Option<(i32, Cell)> = None;
             for dy in -ring..=ring {
@@ -232,7 +242,7 @@ impl OccupancyGrid {
                     }
                     let q = (c.0 + dx, c.1 + dy);
                     let d = dx * dx + dy * dy;
-                    if self.walkable(q) && best.is_none_or(|(bd, _)| d < bd) {
+                    if self.walkable(q) && best.is_none_or(|(bd, _)| d < bd) && reachable(q) {
                         best = Some((d, q));
                     }
                 }

@@ -93,7 +93,9 @@ impl NavMap {
                 PlannerKind::Grid | PlannerKind::Straight => smooth(grid, &self.grid_cells(scratch, start, goal)?),
             }
         };
-        let mut points: Vec<Vec2> = cells[1..].iter().map(|&c| grid.center(c)).collect();
+        // An agent standing in a border cell first steps to the walkable cell it snapped to.
+        let first = usize::from(grid.cell_of(from) == start);
+        let mut points: Vec<Vec2> = cells[first..].iter().map(|&c| grid.center(c)).collect();
         match points.last_mut() {
             Some(last) => *last = to,
             None => points.push(to),
