@@ -43,19 +43,25 @@ fn run_button_simulates_until_paused() {
     assert_eq!(harness.state().playback().tick_range(), None);
 
     harness.get_by_label("Run").click();
-    harness.run_steps(6);
+    // The simulation runs on its worker thread: keep drawing frames until it has delivered some.
+    for _ in 0..2000 {
+        harness.step();
+        if harness.state().playback().cursor() >= 5 {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    harness.step();
     let app = harness.state();
     assert!(app.playback().is_playing());
     let tick = app.playback().cursor();
     assert!(
         tick >= 5,
-        "six frames of real-time play at dt 0.1 should simulate several ticks, got {tick}"
+        "real-time play at dt 0.1 should simulate several ticks, got {tick}"
     );
-    assert_eq!(
-        app.playback().tick_range(),
-        Some((0, tick)),
-        "live view shows the newest tick"
-    );
+    let (first, newest) = app.playback().tick_range().unwrap();
+    assert_eq!(first, 0);
+    assert!(newest >= tick, "the cursor never passes the newest frame");
     assert!(app.playback().step_ms().is_some());
     assert_eq!(shown_tick(&harness), tick);
     assert!(shows(&harness, "running"));

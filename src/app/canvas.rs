@@ -43,6 +43,13 @@ impl CanvasState {
         self.view = None;
     }
 
+    /// Moves the view so world point `p` is in the middle (keeping the zoom).
+    pub fn center_on(&mut self, p: Vec2) {
+        if let Some(view) = &mut self.view {
+            view.center = p;
+        }
+    }
+
     /// The screen position of world point `p` in the last frame drawn, once the canvas has a size.
     pub fn to_screen(&self, p: Vec2) -> Option<Pos2> {
         let s = self.view?.to_screen(p);

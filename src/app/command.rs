@@ -24,6 +24,10 @@ pub enum Command {
     Reset,
     /// Move the timeline cursor to this tick and pause.
     Seek(u64),
+    /// Move the cursor one recorded tick back and pause.
+    StepBack,
+    /// Turn looping of the replay on or off.
+    SetLooping(bool),
     /// Change how fast playing advances.
     SetSpeed(Speed),
     /// Fit the whole scene into the canvas.

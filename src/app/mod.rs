@@ -18,6 +18,7 @@
 //!   going back to editing discards the run after asking. Every scene change is one
 //!   [`Command::EditScene`], recorded for undo.
 
+mod analysis;
 mod autosave;
 mod canvas;
 mod command;
@@ -28,13 +29,18 @@ pub mod editor;
 mod files;
 mod fill;
 mod grid;
+mod inspector_run;
 mod notice;
+mod overlays_panel;
 mod paint;
 mod playback;
 mod recent;
 mod recovery_panel;
+mod scan;
 mod scene_panel;
+mod selection;
 mod session;
+mod sim_worker;
 mod state;
 mod timeline;
 mod toolbar;
@@ -46,6 +52,7 @@ pub use confirm::Question;
 pub use document::Document;
 pub use notice::{Notice, Severity};
 pub use playback::{Playback, Speed};
+pub use selection::{Filter, Selection};
 pub use state::CrowdlabApp;
 
 /// Opens the crowdlab window on `initial` (a `.ron` scene or a `.crowdrec` recording) or, without

@@ -18,8 +18,9 @@ use super::files::{self, Opened};
 use super::notice::{self, Notice};
 use super::playback::Playback;
 use super::recent::RecentFiles;
-use super::{grid, recovery_panel, scene_panel, timeline, toolbar};
-use crate::draw::{Overlays, build_draw_list};
+use super::selection::{Selection, pick_agent};
+use super::{grid, inspector_run, overlays_panel, recovery_panel, scene_panel, timeline, toolbar};
+use crate::draw::{AgentTable, Overlays, build_draw_list, build_focused_draw_list};
 use crate::scene::Scene;
 
 /// Longest wall time one frame may feed to the play clock (after a stall the run does not jump).
@@ -32,6 +33,10 @@ pub struct CrowdlabApp {
     pub(super) document: Document,
     pub(super) playback: Playback,
     overlays: Overlays,
+    /// The agent selected in the simulator, the overlay filter and follow-camera.
+    selection: Selection,
+    /// The agent whose avoidance constraints the live run records.
+    debugged: Option<u32>,
     pub(super) canvas: CanvasState,
     pub(super) notice: Option<Notice>,
     /// The title last sent to the window.
@@ -63,6 +68,8 @@ impl CrowdlabApp {
             document,
             playback,
             overlays: Overlays::default(),
+            selection: Selection::default(),
+            debugged: None,
             canvas: CanvasState::default(),
             notice: None,
             window_title: String::new(),
@@ -149,6 +156,16 @@ impl CrowdlabApp {
         &self.overlays
     }
 
+    /// The simulator's selected agent, overlay filter and follow-camera switch.
+    pub fn selection(&self) -> &Selection {
+        &self.selection
+    }
+
+    /// Selects agent `id` (or none) in the simulator, as a click on the canvas does.
+    pub fn select(&mut self, id: Option<u32>) {
+        self.selection.selected = id;
+    }
+
     /// Opens a scene (`.ron`) or recording (`.crowdrec`) file in place of the current document.
     /// On failure the error is shown in the notice panel and the current document stays.
     pub fn open_path(&mut self, path: &Path) {
@@ -176,7 +193,7 @@ impl CrowdlabApp {
                     .recovery_note()
                     .map(|note| Notice::info(format!("{}: {note}", path.display())));
                 self.document = Document::from_file(reader.header().scene.clone(), path);
-                self.playback = Playback::replay(reader);
+                self.playback = Playback::replay(reader, crate::record::RecordingReader::open(path).ok());
                 self.editing = false;
             }
             Err(message) => {
@@ -245,6 +262,8 @@ impl CrowdlabApp {
             }
             Command::Reset => self.playback.reset(),
             Command::Seek(tick) => self.playback.seek(tick),
+            Command::StepBack => self.playback.step_back(),
+            Command::SetLooping(looping) => self.playback.set_looping(looping),
             Command::SetSpeed(speed) => self.playback.set_speed(speed),
             Command::Fit => self.canvas.fit(),
             Command::EditScene(scene) => self.edit_scene(*scene),
@@ -303,7 +322,7 @@ impl CrowdlabApp {
         }
         Panel::bottom("timeline").show(ui, |ui| {
             ui.add_space(4.0);
-            commands.extend(timeline::show(ui, &self.playback, &mut self.overlays));
+            commands.extend(timeline::show(ui, &self.playback));
         });
         Panel::right("scene").default_size(300.0).show(ui, |ui| {
             ScrollArea::vertical().show(ui, |ui| {
@@ -328,20 +347,7 @@ impl CrowdlabApp {
                 commands.extend(self.editor.canvas(ui, &response, &view, grid::step(view.scale), &scene));
             });
         } else {
-            let header = self.playback.header();
-            let frame = self.playback.frame();
-            let list = build_draw_list(&header.scene, Some(header), frame, &self.overlays);
-            let caption = match frame {
-                Some(_) => header.scene.name.clone(),
-                None => format!("{}: start points (press Run or Step)", header.scene.name),
-            };
-            let options = CanvasOptions {
-                primary_pans: true,
-                grid: true,
-            };
-            CentralPanel::no_frame().show(ui, |ui| {
-                canvas::show(ui, &mut self.canvas, header.scene.bounds, &list, &caption, options);
-            });
+            self.show_simulator(ui);
         }
         if let Some(q) = &self.question
             && let Some(answer) = confirm::show(ui, q)
@@ -352,6 +358,10 @@ impl CrowdlabApp {
 
         for command in commands {
             self.apply(command);
+        }
+        if self.selection.selected != self.debugged || self.playback.tick_range().is_none() {
+            self.debugged = self.selection.selected;
+            self.playback.set_debug_agent(self.debugged);
         }
         let now = ui.input(|i| i.time);
         self.tick_autosave(now);
@@ -366,6 +376,47 @@ impl CrowdlabApp {
     }
 }
 
+impl CrowdlabApp {
+    /// The simulator view: the analysis panel (overlays, legend, run inspector) and the canvas
+    /// with the cursor tick's focused draw list; a click selects an agent.
+    fn show_simulator(&mut self, ui: &mut Ui) {
+        let header = self.playback.header();
+        let frame = self.playback.frame();
+        Panel::left("analysis").default_size(270.0).show(ui, |ui| {
+            ScrollArea::vertical().show(ui, |ui| {
+                overlays_panel::show(ui, &self.playback, &header.scene, &mut self.overlays, &mut self.selection);
+                ui.separator();
+                inspector_run::show(ui, header, frame, self.selection.selected);
+            });
+        });
+        let trail_ticks = (self.overlays.trails).then(|| (self.overlays.trail_seconds / header.dt).ceil() as u64);
+        let focus = self.selection.focus(&header.scene, self.playback.source(), frame, trail_ticks);
+        let list = build_focused_draw_list(&header.scene, Some(header), frame, &self.overlays, &focus);
+        let caption = match frame {
+            Some(_) => header.scene.name.clone(),
+            None => format!("{}: start points (press Run or Step)", header.scene.name),
+        };
+        if self.selection.follow
+            && let Some(a) = self.selection.selected.and_then(|id| frame?.agent(id))
+        {
+            self.canvas.center_on(a.position);
+        }
+        let options = CanvasOptions {
+            primary_pans: true,
+            grid: true,
+        };
+        let (response, view) = CentralPanel::no_frame()
+            .show(ui, |ui| canvas::show(ui, &mut self.canvas, header.scene.bounds, &list, &caption, options))
+            .inner;
+        if response.clicked()
+            && let (Some(p), Some(frame)) = (response.interact_pointer_pos(), frame)
+        {
+            let at = view.to_world(glam::Vec2::new(p.x - response.rect.min.x, p.y - response.rect.min.y));
+            self.selection.selected = pick_agent(frame, &AgentTable::new(&header.scene), at);
+        }
+    }
+}
+
 impl eframe::App for CrowdlabApp {
     fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
         self.show(ui);
@@ -373,7 +424,8 @@ impl eframe::App for CrowdlabApp {
 }
 
 /// Keyboard shortcuts: Space runs or pauses (unless a text field has the keyboard, or in the
-/// editor, where Space + drag pans), Ctrl+N new, Ctrl+O opens, Ctrl+S saves, Ctrl+Shift+S saves as.
+/// editor, where Space + drag pans), ← → step a tick and Home/End jump to the first/newest tick
+/// (simulator only), Ctrl+N new, Ctrl+O opens, Ctrl+S saves, Ctrl+Shift+S saves as.
 fn shortcuts(ui: &mut Ui, playback: &Playback, editing: bool) -> Vec<Command> {
     let typing = ui.ctx().egui_wants_keyboard_input();
     ui.input_mut(|i| {
@@ -389,6 +441,22 @@ fn shortcuts(ui: &mut Ui, playback: &Playback, editing: bool) -> Vec<Command> {
         }
         if i.consume_shortcut(&KeyboardShortcut::new(Modifiers::COMMAND, Key::N)) {
             commands.push(Command::New);
+        }
+        if !typing && !editing {
+            if i.consume_key(Modifiers::NONE, Key::ArrowLeft) {
+                commands.push(Command::StepBack);
+            }
+            if i.consume_key(Modifiers::NONE, Key::ArrowRight) {
+                commands.push(Command::Step);
+            }
+            if let Some((first, last)) = playback.tick_range() {
+                if i.consume_key(Modifiers::NONE, Key::Home) {
+                    commands.push(Command::Seek(first));
+                }
+                if i.consume_key(Modifiers::NONE, Key::End) {
+                    commands.push(Command::Seek(last));
+                }
+            }
         }
         if !typing && !editing && i.consume_key(Modifiers::NONE, Key::Space) {
             commands.push(if playback.is_playing() {

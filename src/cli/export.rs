@@ -66,6 +66,7 @@ fn overlays(args: &ExportArgs) -> Result<Overlays, CliError> {
         velocity: has(OverlayName::Velocity),
         labels: has(OverlayName::Labels),
         force_scale: args.force_scale,
+        ..Overlays::default()
     })
 }
 

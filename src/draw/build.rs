@@ -1,51 +1,40 @@
 //! Builds the draw list of one tick: obstacles (moving ones at the tick's time), paths,
-//! targets, agents coloured by status, their headings and the chosen overlays.
+//! targets, agents coloured as chosen, their headings and the chosen overlays (see [`super::overlay`]).
 
 use glam::Vec2;
 
 use super::list::{DrawList, Shape, Stroke};
-use super::style::{force_color, palette};
+use super::overlay::{
+    AgentTable, Focus, Overlays, agent_fills, draw_avoidance, draw_neighbour_links, draw_selected, draw_trails, draw_vectors,
+};
+use super::style::palette;
 use crate::record::{Frame, RecordingHeader};
 use crate::scene::{Obstacle, Scene};
 
-/// Which annotations are drawn over the agents.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Overlays {
-    /// Each behaviour's weighted force, coloured by kind.
-    pub forces: bool,
-    /// The combined steering force.
-    pub steering: bool,
-    /// The velocity vector.
-    pub velocity: bool,
-    /// Agent id labels.
-    pub labels: bool,
-    /// Metres of arrow per newton of force.
-    pub force_scale: f32,
-}
-
-impl Default for Overlays {
-    fn default() -> Self {
-        Overlays {
-            forces: true,
-            steering: true,
-            velocity: false,
-            labels: false,
-            force_scale: 0.5,
-        }
-    }
-}
-
-/// The draw list of `frame` (or just the scene, at time 0, without one).
+/// The draw list of `frame` (or just the scene, at time 0, without one) with every agent's
+/// overlays.
 pub fn build_draw_list(
     scene: &Scene,
     header: Option<&RecordingHeader>,
     frame: Option<&Frame>,
     overlays: &Overlays,
 ) -> DrawList {
+    build_focused_draw_list(scene, header, frame, overlays, &Focus::default())
+}
+
+/// The draw list of `frame` with the overlays applied to the agents `focus` shows, the selected
+/// agent ringed with its goal and sensing range, and the trails of `focus`.
+pub fn build_focused_draw_list(
+    scene: &Scene,
+    header: Option<&RecordingHeader>,
+    frame: Option<&Frame>,
+    overlays: &Overlays,
+    focus: &Focus,
+) -> DrawList {
     let mut list = DrawList::default();
     draw_static(scene, frame.map_or(0.0, |f| f.time), &mut list);
     match frame {
-        Some(frame) => draw_agents(scene, header, frame, overlays, &mut list),
+        Some(frame) => draw_agents(scene, header, frame, overlays, focus, &mut list),
         None => draw_start_points(scene, &mut list),
     }
     list
@@ -187,70 +176,25 @@ fn draw_agents(
     header: Option<&RecordingHeader>,
     frame: &Frame,
     overlays: &Overlays,
+    focus: &Focus,
     list: &mut DrawList,
 ) {
     let pal = palette();
-    let radius_by_id: std::collections::HashMap<u32, f32> = scene
-        .agents
-        .iter()
-        .map(|a| (a.id, scene.profile(&a.profile).map_or(0.25, |p| p.radius)))
-        .collect();
-    let radii: Vec<f32> = frame
-        .agents
-        .iter()
-        .map(|a| radius_by_id.get(&a.id).copied().unwrap_or(0.25))
-        .collect();
-    for (a, &radius) in frame.agents.iter().zip(&radii) {
-        let fill = if a.colliding() {
-            pal.agent_colliding
-        } else if a.arrived() {
-            pal.agent_arrived
-        } else {
-            pal.agent
-        };
-        agent_body(list, a.position, radius, a.heading, fill);
+    let table = AgentTable::new(scene);
+    if overlays.trails {
+        draw_trails(list, focus);
     }
-    for a in &frame.agents {
-        if overlays.velocity && a.velocity != Vec2::ZERO {
-            list.push(Shape::Arrow {
-                from: a.position,
-                to: a.position + a.velocity,
-                stroke: Stroke {
-                    width: 1.5,
-                    color: pal.velocity,
-                },
-                head: 5.0,
-            });
-        }
-        if overlays.forces {
-            for f in frame.forces_of(a) {
-                if f.force != Vec2::ZERO {
-                    let label = header.map_or("?", |h| h.label(f.label));
-                    let to = a.position + f.force * overlays.force_scale;
-                    list.push(Shape::Arrow {
-                        from: a.position,
-                        to,
-                        stroke: Stroke {
-                            width: 1.5,
-                            color: force_color(label),
-                        },
-                        head: 5.0,
-                    });
-                }
-            }
-        }
-        if overlays.steering && a.steering != Vec2::ZERO {
-            let to = a.position + a.steering * overlays.force_scale;
-            list.push(Shape::Arrow {
-                from: a.position,
-                to,
-                stroke: Stroke {
-                    width: 2.0,
-                    color: pal.steering,
-                },
-                head: 6.0,
-            });
-        }
+    if overlays.neighbours {
+        draw_neighbour_links(list, scene, frame, focus, &table);
+    }
+    let fills = agent_fills(scene, header, frame, overlays.colour_by, &table);
+    for (a, fill) in frame.agents.iter().zip(fills) {
+        let fill = if focus.shows(a.id) { fill } else { fill.with_alpha(70) };
+        agent_body(list, a.position, table.radius(a.id), a.heading, fill);
+    }
+    for a in frame.agents.iter().filter(|a| focus.shows(a.id)) {
+        let label_forces = overlays.force_labels && focus.selected == Some(a.id);
+        draw_vectors(list, header, frame, a, overlays, label_forces);
         if overlays.labels {
             list.push(Shape::Label {
                 position: a.position,
@@ -259,5 +203,13 @@ fn draw_agents(
                 size: 11.0,
             });
         }
+    }
+    if let Some(a) = focus.selected.and_then(|id| frame.agent(id)) {
+        if overlays.avoidance
+            && let Some(debug) = frame.debug.iter().find(|d| d.agent == a.id)
+        {
+            draw_avoidance(list, debug);
+        }
+        draw_selected(list, scene, a, overlays, &table);
     }
 }

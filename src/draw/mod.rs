@@ -4,13 +4,15 @@
 
 mod build;
 mod list;
+mod overlay;
 mod skia;
 mod style;
 mod text;
 mod view;
 
-pub use build::{Overlays, build_draw_list};
+pub use build::{build_draw_list, build_focused_draw_list};
 pub use list::{Color, DrawList, Shape, Stroke};
+pub use overlay::{AgentTable, ColourBy, DENSITY_RADIUS, Focus, Overlays, neighbour_counts, sensing_radii};
 pub use skia::render_to_pixmap;
 pub use style::{force_color, palette};
 pub use view::View;

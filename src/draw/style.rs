@@ -28,6 +28,14 @@ pub struct Palette {
     pub steering: Color,
     /// The velocity vector.
     pub velocity: Color,
+    /// The preferred velocity vector.
+    pub preferred_velocity: Color,
+    /// Recorded trails.
+    pub trail: Color,
+    /// Neighbour links and sensing ranges.
+    pub neighbour: Color,
+    /// The selected agent's ring and goal.
+    pub selection: Color,
     /// Labels.
     pub text: Color,
 }
@@ -47,6 +55,10 @@ pub fn palette() -> Palette {
         agent_edge: Color::rgb(20, 30, 60),
         steering: Color::rgb(20, 20, 20),
         velocity: Color::rgb(0, 150, 200),
+        preferred_velocity: Color::rgb(0, 190, 120),
+        trail: Color::rgb(90, 90, 140).with_alpha(150),
+        neighbour: Color::rgb(120, 120, 120),
+        selection: Color::rgb(250, 180, 0),
         text: Color::rgb(30, 30, 30),
     }
 }

@@ -1,0 +1,233 @@
+//! Per-tick analysis of a run for the timeline and the whole-run plots: a summary of every tick
+//! (mean speed, contacts, arrivals, closest pair of agents) and the events worth a marker
+//! (an agent arrives, a contact begins, an agent's mind state changes).
+//!
+//! The same [`Analyzer`] observes a live run's frames on the simulation worker and a loaded
+//! recording's frames on a background scan, so both timelines show the same markers.
+
+use std::collections::{HashMap, HashSet};
+
+use glam::Vec2;
+
+use crate::record::{ContactWith, Frame};
+
+/// The whole-run numbers of one tick.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TickSummary {
+    /// The tick.
+    pub tick: u64,
+    /// Mean speed of the present agents (m/s), 0 without agents.
+    pub mean_speed: f32,
+    /// Contacts (overlaps) existing after the tick.
+    pub contacts: u32,
+    /// Agents flagged as arrived.
+    pub arrived: u32,
+    /// Smallest centre-to-centre distance between two present agents (m), `None` with fewer than two.
+    pub min_distance: Option<f32>,
+}
+
+/// What happened at an event marker.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EventKind {
+    /// The agent reached the end of its goal.
+    Arrived,
+    /// The agent began overlapping another agent or an obstacle.
+    Collision,
+    /// The agent's mind state changed to this state index.
+    StateChange(u16),
+}
+
+/// One marker on the timeline.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimelineEvent {
+    /// Tick at which it happened.
+    pub tick: u64,
+    /// The agent concerned.
+    pub agent: u32,
+    /// What happened.
+    pub kind: EventKind,
+}
+
+/// Observes the frames of a run in tick order and reports each tick's summary and events.
+#[derive(Default)]
+pub struct Analyzer {
+    /// Flags and state of every agent in the previous frame, by id.
+    previous: HashMap<u32, (u8, u16)>,
+    /// Contacts of the previous frame.
+    contacts: HashSet<(u32, ContactWith)>,
+}
+
+impl Analyzer {
+    /// The summary of `frame` and the events that begin at it (nothing is an event in the first
+    /// frame an agent appears in except arriving or colliding right away).
+    pub fn observe(&mut self, frame: &Frame) -> (TickSummary, Vec<TimelineEvent>) {
+        let mut events = Vec::new();
+        let mut event = |agent, kind| {
+            events.push(TimelineEvent {
+                tick: frame.tick,
+                agent,
+                kind,
+            })
+        };
+        let mut current = HashMap::with_capacity(frame.agents.len());
+        for a in &frame.agents {
+            let was = self.previous.get(&a.id).copied();
+            if a.arrived() && was.is_none_or(|(flags, _)| flags & crate::record::FLAG_ARRIVED == 0) {
+                event(a.id, EventKind::Arrived);
+            }
+            if was.is_some_and(|(_, state)| state != a.state) {
+                event(a.id, EventKind::StateChange(a.state));
+            }
+            current.insert(a.id, (a.flags, a.state));
+        }
+        let mut contacts = HashSet::with_capacity(frame.contacts.len());
+        for c in &frame.contacts {
+            let key = (c.agent, c.with);
+            if !self.contacts.contains(&key) {
+                event(c.agent, EventKind::Collision);
+            }
+            contacts.insert(key);
+        }
+        self.previous = current;
+        self.contacts = contacts;
+        (summarize(frame), events)
+    }
+}
+
+/// The whole-run numbers of one frame.
+pub fn summarize(frame: &Frame) -> TickSummary {
+    let n = frame.agents.len();
+    let mean_speed = if n == 0 {
+        0.0
+    } else {
+        frame.agents.iter().map(|a| a.velocity.length()).sum::<f32>() / n as f32
+    };
+    let positions: Vec<Vec2> = frame.agents.iter().map(|a| a.position).collect();
+    TickSummary {
+        tick: frame.tick,
+        mean_speed,
+        contacts: frame.contacts.len() as u32,
+        arrived: frame.agents.iter().filter(|a| a.arrived()).count() as u32,
+        min_distance: min_pair_distance(&positions),
+    }
+}
+
+/// The smallest distance between two of `points`, by a uniform grid whose cell is sized so a
+/// handful of points share a cell (near-linear time for crowds spread over an area).
+pub fn min_pair_distance(points: &[Vec2]) -> Option<f32> {
+    if points.len() < 2 {
+        return None;
+    }
+    let (lo, hi) = points
+        .iter()
+        .fold((points[0], points[0]), |(lo, hi), p| (lo.min(*p), hi.max(*p)));
+    let extent = (hi - lo).max(Vec2::splat(1e-3));
+    let cell = (extent.x * extent.y / points.len() as f32).sqrt().max(1e-3) * 2.0;
+    let key = |p: Vec2| (((p.x - lo.x) / cell) as i32, ((p.y - lo.y) / cell) as i32);
+    let mut grid: HashMap<(i32, i32), Vec<usize>> = HashMap::with_capacity(points.len());
+    for (i, p) in points.iter().enumerate() {
+        grid.entry(key(*p)).or_default().push(i);
+    }
+    let mut best = f32::INFINITY;
+    for (i, p) in points.iter().enumerate() {
+        let (cx, cy) = key(*p);
+        for dx in -1..=1 {
+            for dy in -1..=1 {
+                for &j in grid.get(&(cx + dx, cy + dy)).map_or(&[][..], Vec::as_slice) {
+                    if j > i {
+                        best = best.min(p.distance(points[j]));
+                    }
+                }
+            }
+        }
+    }
+    // The 3x3 search finds every pair closer than a cell; when none is, the closest pair may lie
+    // further out, so fall back to the exact all-pairs answer (rare: a sparse handful of agents).
+    if best > cell {
+        best = points
+            .iter()
+            .enumerate()
+            .flat_map(|(i, p)| points[i + 1..].iter().map(move |q| p.distance(*q)))
+            .fold(f32::INFINITY, f32::min);
+    }
+    Some(best)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::{AgentSample, Contact, FLAG_ARRIVED};
+
+    fn sample(id: u32, x: f32, flags: u8, state: u16) -> AgentSample {
+        AgentSample {
+            id,
+            position: Vec2::new(x, 0.0),
+            velocity: Vec2::new(1.0, 0.0),
+            heading: Vec2::X,
+            preferred_velocity: Vec2::ZERO,
+            steering: Vec2::ZERO,
+            avoidance: Vec2::ZERO,
+            state,
+            flags,
+            force_start: 0,
+            force_count: 0,
+        }
+    }
+
+    #[test]
+    fn events_mark_arrivals_contact_starts_and_state_changes_once() {
+        let contact = vec![Contact {
+            agent: 0,
+            with: ContactWith::Agent(1),
+            depth: 0.1,
+        }];
+        let frames = [
+            (vec![sample(0, 0.0, 0, 0), sample(1, 3.0, 0, 0)], vec![]),
+            (vec![sample(0, 1.0, 0, 0), sample(1, 3.0, 0, 0)], contact.clone()),
+            (vec![sample(0, 2.0, 0, 0), sample(1, 3.0, 0, 0)], contact),
+            (vec![sample(0, 2.0, FLAG_ARRIVED, 1), sample(1, 3.0, 0, 0)], vec![]),
+            (vec![sample(0, 2.0, FLAG_ARRIVED, 1), sample(1, 3.0, 0, 0)], vec![]),
+        ];
+        let mut analyzer = Analyzer::default();
+        let mut all = Vec::new();
+        for (tick, (agents, contacts)) in frames.into_iter().enumerate() {
+            let frame = Frame {
+                tick: tick as u64,
+                time: tick as f32 * 0.1,
+                agents,
+                contacts,
+                ..Frame::default()
+            };
+            let (summary, events) = analyzer.observe(&frame);
+            assert_eq!(summary.mean_speed, 1.0);
+            all.extend(events);
+        }
+        let kinds: Vec<(u64, u32, EventKind)> = all.iter().map(|e| (e.tick, e.agent, e.kind)).collect();
+        assert_eq!(
+            kinds,
+            vec![
+                (1, 0, EventKind::Collision),
+                (3, 0, EventKind::Arrived),
+                (3, 0, EventKind::StateChange(1)),
+            ]
+        );
+    }
+
+    #[test]
+    fn closest_pair_matches_brute_force() {
+        let points: Vec<Vec2> = (0..200)
+            .map(|i| {
+                let t = i as f32 * 0.7;
+                Vec2::new((t * 3.1).sin() * 20.0 + t * 0.1, (t * 1.7).cos() * 15.0)
+            })
+            .collect();
+        let brute = points
+            .iter()
+            .enumerate()
+            .flat_map(|(i, p)| points[i + 1..].iter().map(move |q| p.distance(*q)))
+            .fold(f32::INFINITY, f32::min);
+        assert_eq!(min_pair_distance(&points), Some(brute));
+        assert_eq!(min_pair_distance(&[Vec2::ZERO, Vec2::new(100.0, 0.0)]), Some(100.0));
+        assert_eq!(min_pair_distance(&[Vec2::ZERO]), None);
+    }
+}

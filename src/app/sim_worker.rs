@@ -1,0 +1,204 @@
+//! The simulation worker: a thread that owns the live [`World`] and steps it up to the tick the
+//! UI asks for, sending every frame (with its analysis and step time) back over a channel. The UI
+//! never steps the world itself, so it stays responsive however long a tick takes.
+//!
+//! The finest step is one tick: the avoidance layer does not expose its phases (neighbours/VOs →
+//! velocities → positions) separately, so a phase step is not offered.
+
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, TryRecvError};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use super::analysis::{Analyzer, TickSummary, TimelineEvent};
+use crate::record::Frame;
+use crate::sim::World;
+
+/// One simulated (or initial) tick as delivered to the UI.
+pub struct Ticked {
+    /// The recorded frame.
+    pub frame: Frame,
+    /// Its whole-run numbers.
+    pub summary: TickSummary,
+    /// Events beginning at it.
+    pub events: Vec<TimelineEvent>,
+    /// Wall time of the step in milliseconds (`None` for the initial frame, which is not stepped).
+    pub step_ms: Option<f64>,
+    /// True when the run has ended with this frame (all agents done or the duration reached).
+    pub last: bool,
+}
+
+/// What the UI asks of the worker.
+enum Request {
+    /// Simulate until the world reaches this tick.
+    RunTo(u64),
+    /// Record the avoidance constraints of this agent from now on (`None` stops).
+    Debug(Option<u32>),
+}
+
+/// Handle to the worker thread; dropping it stops the thread after its current tick.
+pub struct SimWorker {
+    requests: Option<Sender<Request>>,
+    frames: Receiver<Ticked>,
+    thread: Option<JoinHandle<()>>,
+    /// The tick last asked for.
+    target: u64,
+}
+
+impl SimWorker {
+    /// Starts a worker on `world` (at tick 0); it waits for [`SimWorker::run_to`].
+    pub fn spawn(world: World) -> SimWorker {
+        let (requests, inbox) = mpsc::channel::<Request>();
+        let (outbox, frames) = mpsc::channel();
+        let thread = std::thread::Builder::new()
+            .name("crowdlab-sim".into())
+            .spawn(move || work(world, inbox, outbox))
+            .expect("cannot start the simulation thread");
+        SimWorker {
+            requests: Some(requests),
+            frames,
+            thread: Some(thread),
+            target: 0,
+        }
+    }
+
+    /// Asks the worker to simulate until the world reaches `tick` (or the run ends); a lower tick
+    /// than the world's stops it after the tick in progress.
+    pub fn run_to(&mut self, tick: u64) {
+        if tick != self.target {
+            self.target = tick;
+            self.send(Request::RunTo(tick));
+        }
+    }
+
+    /// Asks the worker to record the avoidance constraints of agent `id` in the frames it
+    /// simulates from now on (`None` stops).
+    pub fn debug_agent(&mut self, id: Option<u32>) {
+        self.send(Request::Debug(id));
+    }
+
+    fn send(&self, request: Request) {
+        if let Some(requests) = &self.requests {
+            // A send fails only when the thread has ended, which the frame channel reports.
+            let _ = requests.send(request);
+        }
+    }
+
+    /// The tick last asked for.
+    pub fn target(&self) -> u64 {
+        self.target
+    }
+
+    /// Frames delivered so far, without waiting.
+    pub fn try_recv(&self) -> Option<Ticked> {
+        match self.frames.try_recv() {
+            Ok(t) => Some(t),
+            Err(TryRecvError::Empty | TryRecvError::Disconnected) => None,
+        }
+    }
+
+    /// The next frame, waiting at most `timeout` for it.
+    pub fn recv_timeout(&self, timeout: Duration) -> Option<Ticked> {
+        match self.frames.recv_timeout(timeout) {
+            Ok(t) => Some(t),
+            Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => None,
+        }
+    }
+}
+
+impl Drop for SimWorker {
+    fn drop(&mut self) {
+        self.requests = None;
+        if let Some(thread) = self.thread.take() {
+            // The thread notices the closed channel after its current tick.
+            let _ = thread.join();
+        }
+    }
+}
+
+/// The worker loop: waits for a target, steps towards it, checks for a new target between ticks.
+fn work(mut world: World, inbox: Receiver<Request>, outbox: Sender<Ticked>) {
+    let mut analyzer = Analyzer::default();
+    let mut target = 0u64;
+    let mut started = false;
+    let mut finished = false;
+    loop {
+        let idle = finished || world.tick() >= target;
+        let request = if idle {
+            inbox.recv().map_err(|_| TryRecvError::Disconnected)
+        } else {
+            inbox.try_recv()
+        };
+        match request {
+            Ok(Request::RunTo(t)) => target = t,
+            Ok(Request::Debug(id)) => world.set_debug_agent(id),
+            Err(TryRecvError::Disconnected) => return,
+            Err(TryRecvError::Empty) => {}
+        }
+        if finished || world.tick() >= target {
+            continue;
+        }
+        if !started {
+            started = true;
+            let frame = world.snapshot_frame();
+            if send(&outbox, &mut analyzer, frame, None, false).is_err() {
+                return;
+            }
+        }
+        let start = Instant::now();
+        let frame = world.step();
+        let ms = start.elapsed().as_secs_f64() * 1000.0;
+        finished = world.all_done() || world.duration_reached();
+        if send(&outbox, &mut analyzer, frame, Some(ms), finished).is_err() {
+            return;
+        }
+    }
+}
+
+fn send(
+    outbox: &Sender<Ticked>,
+    analyzer: &mut Analyzer,
+    frame: Frame,
+    step_ms: Option<f64>,
+    last: bool,
+) -> Result<(), mpsc::SendError<Ticked>> {
+    let (summary, events) = analyzer.observe(&frame);
+    outbox.send(Ticked {
+        frame,
+        summary,
+        events,
+        step_ms,
+        last,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::scene::default_scene;
+
+    #[test]
+    fn worker_delivers_tick_zero_then_exactly_the_ticks_asked_for() {
+        let mut worker = SimWorker::spawn(World::new(Arc::new(default_scene())));
+        worker.run_to(3);
+        let ticks: Vec<u64> = (0..4)
+            .map(|_| {
+                worker
+                    .recv_timeout(Duration::from_secs(30))
+                    .expect("a frame")
+                    .frame
+                    .tick
+            })
+            .collect();
+        assert_eq!(ticks, vec![0, 1, 2, 3]);
+        assert!(
+            worker.recv_timeout(Duration::from_millis(50)).is_none(),
+            "it stops at the target"
+        );
+        worker.run_to(4);
+        let t = worker.recv_timeout(Duration::from_secs(30)).expect("a frame");
+        assert_eq!(t.frame.tick, 4);
+        assert!(t.step_ms.is_some());
+    }
+}
