@@ -133,6 +133,9 @@ fn slider_scrubs_back_and_reset_discards_the_run() {
 fn overlay_checkboxes_toggle_the_force_arrows() {
     let mut harness = harness();
     assert!(harness.state().overlays().forces);
+    // The overlay panel belongs to the simulator view.
+    harness.get_by_label("Step").click();
+    harness.run();
     harness.get_by_label("Forces").click();
     harness.get_by_label("Velocity").click();
     harness.run();

@@ -7,8 +7,9 @@
 //!   user scrub back at once. An opened `.crowdrec` is replayed from its file alone (its header
 //!   embeds the scene).
 //! - Before the first tick is simulated the canvas shows the scene's start points.
-//! - For now the simulation steps on the UI thread, a bounded number of ticks per frame
-//!   (see [`Playback::advance`]), paced by the chosen speed (real time by default).
+//! - The simulation steps on a worker thread (`sim_worker`) that sends every frame back over a
+//!   channel; the play clock (see [`Playback::advance`]) asks it for the ticks that are due at
+//!   the chosen speed (real time by default), so the UI stays responsive at any crowd size.
 //! - State lives in plain structs ([`CrowdlabApp`], [`Document`], [`Playback`]); panels are
 //!   functions taking `&mut Ui` that return what the user asked for as a [`Command`].
 //! - Errors (a bad file, a failed save) appear in a dismissable notice panel; the current
