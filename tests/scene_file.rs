@@ -165,6 +165,27 @@ fn every_validation_rule_names_the_field_and_value() {
     let mut s = base.clone();
     s.agents[0].end_time = Some(-1.0);
     assert_problem(&s, "agents[0].end_time: -1 must be a finite time after start_time 0");
+
+    let mut s = base.clone();
+    s.measurement_areas.push(crowdlab::scene::MeasurementArea {
+        id: "fd".into(),
+        min: Vec2::new(2.0, 0.0),
+        max: Vec2::new(1.0, 1.0),
+    });
+    assert_problem(
+        &s,
+        "measurement_areas[0]: min (2, 0) must be below and left of max (1, 1)",
+    );
+
+    let mut s = base.clone();
+    let line = crowdlab::scene::MeasurementLine {
+        id: "door".into(),
+        a: Vec2::ONE,
+        b: Vec2::ONE,
+    };
+    s.measurement_lines = vec![line.clone(), line];
+    assert_problem(&s, "measurement_lines[0]: line from (1, 1) to itself has zero length");
+    assert_problem(&s, "measurement_lines[1]: id \"door\" is used twice");
 }
 
 #[test]

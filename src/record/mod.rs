@@ -12,5 +12,8 @@ pub use debug::{AvoidanceDebug, Constraint};
 pub use file::{RecordingError, RecordingReader, RecordingWriter};
 pub use frame::{AgentSample, Contact, ContactWith, FLAG_ARRIVED, FLAG_COLLIDING, ForceSample, Frame};
 pub use header::RecordingHeader;
-pub use metrics::{AgentMetrics, Metrics, MetricsAccumulator, SummaryMetrics};
+pub use metrics::{
+    AgentMetrics, AreaSample, AreaSeries, CompositeScores, Crossing, CrowdMetrics, LineFlow, Metrics,
+    MetricsAccumulator, STUCK_SECONDS, STUCK_SPEED, SteerBenchAgent, SummaryMetrics,
+};
 pub use store::{FrameSource, MemoryRecording};

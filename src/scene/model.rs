@@ -69,6 +69,12 @@ pub struct Scene {
     /// Exits, alarm and exit balancing.
     #[serde(default)]
     pub evacuation: Evacuation,
+    /// Rectangles in which density and mean speed are measured (fundamental diagram points).
+    #[serde(default)]
+    pub measurement_areas: Vec<MeasurementArea>,
+    /// Lines across which the flow of agents is counted.
+    #[serde(default)]
+    pub measurement_lines: Vec<MeasurementLine>,
 }
 
 /// An axis-aligned world rectangle in metres.
@@ -283,6 +289,41 @@ pub enum Obstacle {
     MovingCircle { center: Vec2, radius: f32, velocity: Vec2 },
 }
 
+/// A named axis-aligned rectangle where density (agents/m²) and mean speed are measured each tick.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MeasurementArea {
+    /// Unique name used in metrics and reports.
+    pub id: String,
+    /// Lower-left corner in metres.
+    pub min: Vec2,
+    /// Upper-right corner in metres.
+    pub max: Vec2,
+}
+
+impl MeasurementArea {
+    /// Area in square metres.
+    pub fn area(&self) -> f32 {
+        let size = self.max - self.min;
+        size.x * size.y
+    }
+
+    /// True when `p` lies inside the rectangle (edges included).
+    pub fn contains(&self, p: Vec2) -> bool {
+        p.cmpge(self.min).all() && p.cmple(self.max).all()
+    }
+}
+
+/// A named segment across which agents are counted when their centre crosses it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MeasurementLine {
+    /// Unique name used in metrics and reports.
+    pub id: String,
+    /// First end point in metres.
+    pub a: Vec2,
+    /// Second end point in metres; crossings from the right of a→b to its left count as positive.
+    pub b: Vec2,
+}
+
 impl Scene {
     /// An empty scene with default settings and one default profile, for the editor's New.
     pub fn empty() -> Scene {
@@ -309,6 +350,8 @@ impl Scene {
             agent_types: Vec::new(),
             hazards: Vec::new(),
             evacuation: Evacuation::default(),
+            measurement_areas: Vec::new(),
+            measurement_lines: Vec::new(),
         }
     }
 

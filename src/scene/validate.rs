@@ -228,6 +228,44 @@ fn check_static_content(scene: &Scene, problems: &mut Problems) {
     for (i, o) in scene.obstacles.iter().enumerate() {
         check_obstacle(o, &format!("obstacles[{i}]"), problems);
     }
+    check_measurements(scene, problems);
+}
+
+fn check_measurements(scene: &Scene, problems: &mut Problems) {
+    check_unique(
+        problems,
+        "measurement_areas",
+        scene.measurement_areas.iter().map(|m| m.id.as_str()),
+    );
+    for (i, m) in scene.measurement_areas.iter().enumerate() {
+        problems.finite_point(format!("measurement_areas[{i}].min"), m.min);
+        problems.finite_point(format!("measurement_areas[{i}].max"), m.max);
+        if !(m.min.x < m.max.x && m.min.y < m.max.y) {
+            problems.push(
+                format!("measurement_areas[{i}]"),
+                format!(
+                    "min {} must be below and left of max {}",
+                    fmt_point(m.min),
+                    fmt_point(m.max)
+                ),
+            );
+        }
+    }
+    check_unique(
+        problems,
+        "measurement_lines",
+        scene.measurement_lines.iter().map(|m| m.id.as_str()),
+    );
+    for (i, m) in scene.measurement_lines.iter().enumerate() {
+        problems.finite_point(format!("measurement_lines[{i}].a"), m.a);
+        problems.finite_point(format!("measurement_lines[{i}].b"), m.b);
+        if m.a == m.b {
+            problems.push(
+                format!("measurement_lines[{i}]"),
+                format!("line from {} to itself has zero length", fmt_point(m.a)),
+            );
+        }
+    }
 }
 
 fn check_obstacle(o: &Obstacle, at: &str, problems: &mut Problems) {

@@ -67,9 +67,9 @@ pub fn run_scene<S: RunSink>(
 ) -> Result<Metrics, S::Error> {
     let wall = Instant::now();
     let max_ticks = limit.max_ticks(&scene);
+    let mut metrics = MetricsAccumulator::new(&scene);
     let mut world = World::new(scene);
     sink.begin(&header_for(&world))?;
-    let mut metrics = MetricsAccumulator::default();
     let first = world.snapshot_frame();
     metrics.observe(&first);
     sink.frame(&first)?;
