@@ -15,3 +15,4 @@ pub mod geom;
 pub mod record;
 pub mod scene;
 pub mod sim;
+pub mod validate;

@@ -33,6 +33,40 @@ pub enum Command {
         #[arg(required = true)]
         scenes: Vec<PathBuf>,
     },
+    /// Run the RiMEA validation scenes (and any scene folders given) and write a report:
+    /// exit 0 only if every test passes.
+    Validate(ValidateArgs),
+    /// Run one scene with every available method and print the metrics side by side.
+    Compare(CompareArgs),
+}
+
+/// Arguments of `crowdlab validate`.
+#[derive(Debug, Args)]
+pub struct ValidateArgs {
+    /// Extra folders of scenes (`NAME.ron` with an optional `NAME.criteria` beside it).
+    pub folders: Vec<PathBuf>,
+    /// Run every scene with this method (see `crowdlab compare --help`; default: as authored).
+    #[arg(long)]
+    pub method: Option<String>,
+    /// Folder for report.md and its plots.
+    #[arg(long, default_value = "validation-report")]
+    pub out: PathBuf,
+    /// Only the fast tests (those `cargo test` runs).
+    #[arg(long)]
+    pub fast: bool,
+    /// Leave out the bundled RiMEA scenes (run only the folders given).
+    #[arg(long)]
+    pub no_bundled: bool,
+}
+
+/// Arguments of `crowdlab compare`.
+#[derive(Debug, Args)]
+pub struct CompareArgs {
+    /// The scene file (.ron).
+    pub scene: PathBuf,
+    /// Also write the comparison table (Markdown) to this file.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
 }
 
 /// Arguments of `crowdlab run`.

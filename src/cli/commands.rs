@@ -22,6 +22,8 @@ pub fn dispatch(cli: Cli) -> Result<(), CliError> {
         Some(Command::Check { scenes }) => check(&scenes),
         Some(Command::Import(args)) => import(args),
         Some(Command::ExportScene(args)) => export_scene(args),
+        Some(Command::Validate(args)) => super::validate::validate(args),
+        Some(Command::Compare(args)) => super::validate::compare(args),
     }
 }
 
@@ -35,7 +37,7 @@ fn open_gui(_file: Option<PathBuf>) -> Result<(), CliError> {
     Err(CliError::input("this build has no GUI (built without the `gui` feature); use a command such as `crowdlab run`"))
 }
 
-fn scene_error(e: SceneError) -> CliError {
+pub(super) fn scene_error(e: SceneError) -> CliError {
     match e {
         SceneError::Io { .. } | SceneError::Syntax { .. } | SceneError::Invalid { .. } => CliError::input(e),
     }

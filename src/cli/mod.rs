@@ -7,6 +7,7 @@ mod args;
 mod commands;
 mod export;
 mod progress;
+mod validate;
 
 use std::process::ExitCode;
 
