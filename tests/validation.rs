@@ -14,9 +14,11 @@ fn crowdlab(args: &[&str]) -> Output {
         .expect("binary runs")
 }
 
-/// The method the fast RiMEA tests are asserted with.
+/// The method the fast RiMEA tests are asserted with: ORCA (default RVO2 parameters) on every profile.
+/// RiMEA 6 is not asserted: with ORCA no one enters a wall but 16 of 20 walkers stall at the
+/// corner; without avoidance they all arrive but separation pushes them into the walls.
 fn method() -> Method {
-    Method::as_authored()
+    Method::parse("orca").unwrap()
 }
 
 fn case(name: &str) -> ValidationCase {

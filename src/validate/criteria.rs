@@ -247,3 +247,145 @@ impl Criterion {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use glam::Vec2;
+
+    use super::*;
+    use crate::record::{AreaSample, AreaSeries, CompositeScores, CrowdMetrics, SummaryMetrics};
+    use crate::scene::{Agent, Goal, Profile};
+
+    fn agent_metrics(id: u32, arrival: Option<f32>) -> AgentMetrics {
+        AgentMetrics {
+            id,
+            reached_goal: arrival.is_some(),
+            completion_time: arrival,
+            path_length: arrival.unwrap_or(0.0) * 1.3,
+            collisions: 0,
+            max_penetration: 0.0,
+            final_position: Vec2::ZERO,
+            start_time: 0.0,
+            first_move_time: Some(0.1),
+            arrival_time: arrival,
+            max_obstacle_penetration: 0.0,
+            steerbench: Default::default(),
+        }
+    }
+
+    /// Agents 0–1 of profile "four", 2–3 of profile "two"; areas with the given (density, speed) samples.
+    fn run(arrivals: [Option<f32>; 4], areas: &[(&str, &[(f32, f32)])]) -> (Scene, Metrics) {
+        let mut scene = Scene::empty();
+        scene.profiles = ["four", "two"]
+            .iter()
+            .map(|n| Profile {
+                name: (*n).into(),
+                ..Profile::default()
+            })
+            .collect();
+        scene.agents = (0..4)
+            .map(|id| Agent {
+                id,
+                profile: if id < 2 { "four".into() } else { "two".into() },
+                position: Vec2::new(id as f32, 0.0),
+                heading_deg: 0.0,
+                goal: Goal::None,
+                start_time: 0.0,
+                end_time: None,
+                agent_type: None,
+            })
+            .collect();
+        let metrics = Metrics {
+            summary: SummaryMetrics {
+                agents: 4,
+                agents_reached: arrivals.iter().flatten().count(),
+                collisions: 0,
+                max_penetration: 0.0,
+                ticks: 0,
+                ms_per_tick: 0.0,
+                wall_s: 0.0,
+                scores: CompositeScores::default(),
+            },
+            agents: (0..4).map(|i| agent_metrics(i, arrivals[i as usize])).collect(),
+            crowd: CrowdMetrics {
+                areas: areas
+                    .iter()
+                    .map(|(id, samples)| AreaSeries {
+                        id: (*id).into(),
+                        area_m2: 4.0,
+                        samples: samples
+                            .iter()
+                            .enumerate()
+                            .map(|(k, (density, mean_speed))| AreaSample {
+                                time: 10.0 + k as f32,
+                                count: (density * 4.0) as u32,
+                                density: *density,
+                                mean_speed: *mean_speed,
+                            })
+                            .collect(),
+                        peak_density: samples.iter().map(|s| s.0).fold(0.0, f32::max),
+                    })
+                    .collect(),
+                ..CrowdMetrics::default()
+            },
+        };
+        (scene, metrics)
+    }
+
+    #[test]
+    fn evacuation_ratio_uses_the_last_arrival_of_each_profile() {
+        let ratio = Criterion::EvacuationRatio {
+            numerator: "two".into(),
+            denominator: "four".into(),
+            min: 1.6,
+            max: 2.4,
+        };
+        let (scene, metrics) = run([Some(40.0), Some(50.0), Some(60.0), Some(100.0)], &[]);
+        let r = ratio.evaluate(&scene, &metrics);
+        assert!(r.passed, "{r:?}");
+        assert_eq!(r.measured, "2.00 (100.0 s / 50.0 s)");
+        let (scene, metrics) = run([Some(40.0), Some(50.0), Some(60.0), None], &[]);
+        assert!(
+            !ratio.evaluate(&scene, &metrics).passed,
+            "someone of 'two' never got out"
+        );
+        assert!(!Criterion::AllArrive.evaluate(&scene, &metrics).passed);
+    }
+
+    #[test]
+    fn peak_density_and_fundamental_diagram_bands() {
+        let rho1 = weidmann_speed(1.0);
+        let (scene, metrics) = run(
+            [None; 4],
+            &[("before", &[(1.0, rho1), (3.0, 0.3)]), ("after", &[(1.0, 1.3)])],
+        );
+        let congested = Criterion::PeakDensity {
+            area: "before".into(),
+            min: Some(2.0),
+            max: None,
+        };
+        assert!(congested.evaluate(&scene, &metrics).passed);
+        let free = Criterion::PeakDensity {
+            area: "after".into(),
+            min: None,
+            max: Some(1.0),
+        };
+        assert!(
+            !free.evaluate(&scene, &metrics).passed,
+            "the band's upper end is exclusive"
+        );
+        let diagram = Criterion::FundamentalDiagram {
+            from: 10.0,
+            to: 10.5,
+            tolerance: 0.1,
+        };
+        // Only the first sample of each area lies in the window: "before" matches Weidmann exactly,
+        // "after" is 1.3 − 1.058 ≈ 0.24 m/s too fast.
+        let r = diagram.evaluate(&scene, &metrics);
+        assert!(!r.passed);
+        assert!(r.measured.starts_with("0.24 m/s in after"), "{}", r.measured);
+        let points = fundamental_diagram(&metrics, 10.0, 10.5);
+        assert_eq!(points.len(), 2);
+        assert_eq!((points[0].1, points[0].2), (1.0, rho1));
+    }
+}

@@ -1,7 +1,8 @@
 //! The steering method a validation or comparison run uses: the scene as authored, or every
-//! profile's combiner (and, once available, avoidance method) overridden.
+//! profile's avoidance method or combiner overridden.
 
 use crate::scene::Scene;
+use crate::sim::avoid::{Avoidance, BrandejskyParams, ClearPathParams, ObstacleParams};
 use crate::sim::steer::Combiner;
 
 /// A named way of running a scene.
@@ -9,11 +10,25 @@ use crate::sim::steer::Combiner;
 pub struct Method {
     /// Name shown in reports and accepted by `--method`.
     pub name: String,
+    /// Avoidance method every profile uses instead of its own, if set.
+    pub avoidance: Option<Avoidance>,
     /// Combiner every profile uses instead of its own, if set.
     pub combiner: Option<Combiner>,
 }
 
-/// The combiners `compare` tries, with their command-line names.
+/// The avoidance methods (default parameters) with their command-line names.
+fn avoidance_methods() -> [(&'static str, Avoidance); 6] {
+    [
+        ("none", Avoidance::None),
+        ("vo", Avoidance::Vo(ObstacleParams::default())),
+        ("rvo", Avoidance::Rvo(ObstacleParams::default())),
+        ("orca", Avoidance::Orca(ObstacleParams::default())),
+        ("clearpath", Avoidance::ClearPath(ClearPathParams::default())),
+        ("brandejsky", Avoidance::Brandejsky(BrandejskyParams::default())),
+    ]
+}
+
+/// The combiners that apply to any behaviour set, with their command-line names.
 const COMBINERS: [(&str, Combiner); 1] = [("weighted-sum", Combiner::WeightedTruncatedSum)];
 
 impl Method {
@@ -21,17 +36,27 @@ impl Method {
     pub fn as_authored() -> Method {
         Method {
             name: "as-authored".into(),
+            avoidance: None,
             combiner: None,
         }
     }
 
-    /// Every method `compare` runs a scene with: the scene as authored, then each combiner.
+    /// Every method `compare` runs a scene with: as authored, each avoidance method (with the
+    /// scene's combiners), each combiner (with the scene's avoidance).
     pub fn available() -> Vec<Method> {
+        let avoidance = avoidance_methods().into_iter().map(|(name, a)| Method {
+            name: name.into(),
+            avoidance: Some(a),
+            combiner: None,
+        });
+        let combiners = COMBINERS.iter().map(|(name, c)| Method {
+            name: (*name).into(),
+            avoidance: None,
+            combiner: Some(*c),
+        });
         std::iter::once(Method::as_authored())
-            .chain(COMBINERS.iter().map(|(name, c)| Method {
-                name: (*name).into(),
-                combiner: Some(*c),
-            }))
+            .chain(avoidance)
+            .chain(combiners)
             .collect()
     }
 
@@ -46,8 +71,11 @@ impl Method {
     /// Applies the overrides to every profile of `scene`.
     pub fn apply(&self, scene: &mut Scene) {
         for profile in &mut scene.profiles {
-            if let Some(c) = self.combiner {
-                profile.combiner = c;
+            if let Some(a) = self.avoidance {
+                profile.avoidance = a;
+            }
+            if let Some(c) = &self.combiner {
+                profile.combiner = c.clone();
             }
         }
     }
