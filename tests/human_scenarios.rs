@@ -57,14 +57,6 @@ fn obstacle_contacts(frames: &[Frame]) -> usize {
         .count()
 }
 
-fn agent_contacts(frames: &[Frame]) -> usize {
-    frames
-        .iter()
-        .flat_map(|f| &f.contacts)
-        .filter(|c| matches!(c.with, ContactWith::Agent(_)))
-        .count()
-}
-
 #[test]
 fn small_obstacle_is_passed_without_touching_and_the_target_reached() {
     let frames = run(scene("popelova_6_1_1_small_obstacle.ron"));
@@ -171,4 +163,50 @@ fn cross_formation_keeps_each_follower_near_its_slot() {
 fn trace_scene() {
     let name = std::env::var("CROWDLAB_TRACE").unwrap_or_default();
     trace(&run(scene(&name)));
+}
+
+#[test]
+fn target_approaching_pulls_with_constant_force_and_stops_within_150_cm() {
+    use crowdlab::sim::steer::human::{HumanMemory, HumanSteering, TargetApproaching};
+    use crowdlab::sim::steer::{GoalPoint, SteeringContext};
+    use crowdlab::sim::{Body, ResolvedProfile, StaticGeometry, Status};
+    use rand::SeedableRng;
+
+    let profile = ResolvedProfile::new(&crowdlab::scene::Profile::default(), &mut Vec::new());
+    let statics = StaticGeometry::new(&[]);
+    let ta = HumanSteering::TargetApproaching(TargetApproaching::default());
+    let at = |x: f32| {
+        let bodies = [Body {
+            id: 0,
+            profile: 0,
+            position: glam::Vec2::new(x, 0.0),
+            velocity: glam::Vec2::ZERO,
+            heading: glam::Vec2::X,
+            radius: 0.3,
+            status: Status::Active,
+        }];
+        let ctx = SteeringContext {
+            body: &bodies[0],
+            profile: &profile,
+            goal: Some(GoalPoint {
+                position: glam::Vec2::new(10.0, 0.0),
+                is_final: true,
+            }),
+            neighbours: &[],
+            bodies: &bodies,
+            dt: 0.25,
+            statics: &statics,
+            time: 0.0,
+            path: None,
+        };
+        ta.steer(&ctx, &mut HumanMemory::None, &mut rand_pcg::Pcg32::seed_from_u64(1))
+    };
+    let far = at(0.0);
+    assert_eq!(
+        (far.force, far.stop),
+        (glam::Vec2::new(1.0, 0.0), None),
+        "100 N_UT = 1 m/s towards the goal"
+    );
+    assert!(at(8.6).stop.is_some(), "stop request 1.4 m from the goal");
+    assert!(at(8.4).stop.is_none(), "no stop 1.6 m from the goal");
 }

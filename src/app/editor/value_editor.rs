@@ -297,7 +297,7 @@ mod tests {
         use crate::sim::steer::Combiner;
         let json = serde_json::to_value(Combiner::default()).unwrap();
         let names: Vec<String> = variants::<Combiner>(&json).into_iter().map(|(n, _)| n).collect();
-        assert_eq!(names, ["WeightedTruncatedSum", "Popelova"]);
+        assert_eq!(names, ["WeightedTruncatedSum", "Popelova", "PrioritySelection"]);
     }
 
     #[test]

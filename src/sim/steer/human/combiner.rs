@@ -12,6 +12,7 @@
 //! - The speed-scaling function f of §2.2 "forbids small walking speeds"; its curve is not given
 //!   (§7.13), so a moving agent is simply kept at `min_speed` at least (a stop is exact zero).
 //!   Without it an agent braked by a wall would crawl; with it, it slides along the wall.
+//!
 //! The formula is one update per 250 ms tick; with another scene dt the velocity moves the share
 //! min(1, dt / tick) of the way to v_t, so dt = 0.25 s reproduces the thesis exactly.
 

@@ -6,6 +6,7 @@
 //!   graded pull (the lagging partner pulled hard, the leading one weakly), so it is in metres (§7.8);
 //! - v2 → partner, F·max(0, d_p − D)/D; v3 ← partner, F·max(0, D − d_p)/D;
 //! - at the target (within 150 cm of T_m) a stop request.
+//!
 //! *Give Way* replaces v3 by a push off the axis, F·(D − 2d_a)/D when d_a ≤ D/2.
 //! *Wait for Partner*: when I am far ahead (d_p > D and the partner is more than 3·D farther from
 //! the target than I am — the sign the prose implies, §7.8) I go to the axis and towards the partner

@@ -7,6 +7,7 @@
 //! - strongly concave corner (in state S neither S ray hits) → rotation towards S, and after more
 //!   than 10 consecutive ones back to basic;
 //! - strongly convex corner (front and S oblique ray hit) → rotation away from S.
+//!
 //! Rotation vectors have magnitude F × the corner weight (the thesis gives none).
 //! *Just My Side* ignores the other side's rays; *Front Collisions* applies obstacle avoidance's
 //! fix in the basic state. Attractive / Repulsive / Concave / Convex weights scale their parts.
