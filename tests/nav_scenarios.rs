@@ -152,3 +152,46 @@ fn exit_balancing_uses_all_three_exits_and_empties_the_room_sooner() {
     );
     assert!(t_on < t_off, "balancing lowers the total time: {t_on} s vs {t_off} s");
 }
+
+#[test]
+fn zombies_escaped_plus_converted_plus_inside_is_always_the_initial_count() {
+    let scene = scene("oblak_zombies.ron");
+    let residents = scene.spawns[0].count as usize;
+    let mut world = World::new(Arc::new(scene));
+    let (mut caught, mut max_converted) = (0, 0);
+    while !world.duration_reached() {
+        world.step();
+        let (mut escaped, mut converted, mut inside) = (0, 0, 0);
+        for (body, mind) in world.bodies().iter().zip(world.minds()).take(residents) {
+            if mind.escaped {
+                escaped += 1;
+            } else if mind.converted {
+                converted += 1;
+            } else if body.status.present() {
+                inside += 1;
+                caught += usize::from(mind.machine().is_some_and(|m| m.caught()));
+            }
+        }
+        assert_eq!(escaped + converted + inside, residents, "at {:.1} s", world.time());
+        max_converted = max_converted.max(converted);
+    }
+    assert!(caught > 0 && max_converted > 0, "zombies caught and converted someone");
+    let escaped = world.minds().take(residents).filter(|m| m.escaped).count();
+    eprintln!("zombies: {escaped} escaped, {max_converted} converted of {residents}");
+}
+
+#[test]
+fn fire_spreads_panic_and_people_escape_through_exits_they_learned_of() {
+    let mut world = World::new(Arc::new(scene("oblak_fire.ron")));
+    let mut calm_before_fire = true;
+    while !world.duration_reached() && !world.all_done() {
+        world.step();
+        if world.time() < 14.0 {
+            calm_before_fire &= world.minds().all(|m| m.machine().is_none_or(|x| x.panic() == 0.0));
+        }
+    }
+    assert!(calm_before_fire, "nobody panics before the fire");
+    let escaped = world.minds().filter(|m| m.escaped).count();
+    eprintln!("fire: {escaped} of 80 escaped");
+    assert!(escaped >= 40, "most people escape: {escaped}");
+}
