@@ -138,6 +138,10 @@ pub struct SimSettings {
     /// Neighbour search structure.
     #[serde(default)]
     pub neighbour_index: NeighbourIndex,
+    /// Buckland's non-penetration constraint: after each tick, agents that overlap are pushed
+    /// apart so they only touch (default false).
+    #[serde(default)]
+    pub non_penetration: bool,
 }
 
 impl Default for SimSettings {
@@ -148,6 +152,7 @@ impl Default for SimSettings {
             duration: 60.0,
             on_arrival: ArrivalPolicy::Stop,
             neighbour_index: NeighbourIndex::default(),
+            non_penetration: false,
         }
     }
 }
@@ -183,6 +188,9 @@ pub struct Profile {
     /// Other agents treat agents of this profile as moving obstacles that do not avoid them.
     #[serde(default)]
     pub non_reactive: bool,
+    /// Headings averaged for the displayed (recorded) heading, Buckland's smoothing (0 = off).
+    #[serde(default)]
+    pub heading_smoothing: u32,
 }
 
 impl Default for Profile {
@@ -200,6 +208,7 @@ impl Default for Profile {
             preferred_velocity: PreferredVelocity::default(),
             avoidance: Avoidance::default(),
             non_reactive: false,
+            heading_smoothing: 0,
         }
     }
 }

@@ -136,6 +136,7 @@ fn check_profiles(scene: &Scene, problems: &mut Problems) {
         problems.push("profiles", "at least one profile is needed when the scene has agents");
     }
     check_unique(problems, "profiles", scene.profiles.iter().map(|p| p.name.as_str()));
+    let agent_ids: HashSet<u32> = scene.agents.iter().map(|a| a.id).collect();
     for (i, p) in scene.profiles.iter().enumerate() {
         let at = |field: &str| format!("profiles[{i}].{field}");
         problems.positive(at("radius"), p.radius);
@@ -149,7 +150,7 @@ fn check_profiles(scene: &Scene, problems: &mut Problems) {
             problems.finite(at("preferred_speed"), p.preferred_speed);
         }
         for (j, b) in p.behaviours.iter().enumerate() {
-            b.validate(&at(&format!("behaviours[{j}]")), problems);
+            b.validate(&at(&format!("behaviours[{j}]")), problems, &agent_ids);
         }
         check_human_model(p, &at, problems);
         p.preferred_velocity.validate(&at("preferred_velocity"), problems);

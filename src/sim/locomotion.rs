@@ -57,10 +57,13 @@ mod tests {
             max_turn_rate: max_turn_deg.to_radians(),
             behaviours: vec![],
             labels: vec![],
+            probabilities: vec![],
             combiner: Combiner::default(),
             neighbour_radius: 0.0,
             preferred_velocity: Default::default(),
             avoidance: Default::default(),
+            waypoint_seek_distance: None,
+            heading_smoothing: 0,
         }
     }
 

@@ -4,6 +4,7 @@ mod body;
 mod grid;
 pub mod locomotion;
 pub mod mind;
+mod non_penetration;
 mod profile;
 pub mod run;
 mod statics;

@@ -2,9 +2,10 @@
 
 use crate::scene::Profile;
 use crate::sim::avoid::{Avoidance, PreferredVelocity};
-use crate::sim::steer::{BehaviourSpec, Combiner};
+use crate::sim::steer::{Behaviour, BehaviourSpec, Combiner};
 
-/// A profile ready for simulation: SI units, label indices resolved, neighbour radius known.
+/// A profile ready for simulation: SI units, flocking presets expanded, label indices resolved,
+/// neighbour radius known.
 #[derive(Clone, Debug)]
 pub struct ResolvedProfile {
     /// Body radius in metres.
@@ -19,10 +20,12 @@ pub struct ResolvedProfile {
     pub max_force: f32,
     /// Heading change cap in radians per second.
     pub max_turn_rate: f32,
-    /// Behaviours with weights, in priority order.
+    /// Behaviours with weights, in priority order (presets expanded).
     pub behaviours: Vec<BehaviourSpec>,
     /// Recording label index of each behaviour.
     pub labels: Vec<u16>,
+    /// Dithering probability of each behaviour.
+    pub probabilities: Vec<f32>,
     /// How the behaviour forces are combined.
     pub combiner: Combiner,
     /// Largest neighbour radius any behaviour or the avoidance method needs (0 = no neighbour query).
@@ -31,13 +34,26 @@ pub struct ResolvedProfile {
     pub preferred_velocity: PreferredVelocity,
     /// The avoidance method.
     pub avoidance: Avoidance,
+    /// Waypoint reach distance set by a FollowPath behaviour, overriding half the path width.
+    pub waypoint_seek_distance: Option<f32>,
+    /// Number of headings averaged for display (0 = no smoothing).
+    pub heading_smoothing: usize,
 }
 
 impl ResolvedProfile {
     /// Resolves `profile`, interning behaviour labels into `label_table`.
     pub fn new(profile: &Profile, label_table: &mut Vec<String>) -> ResolvedProfile {
-        let labels = profile
+        let behaviours: Vec<BehaviourSpec> = profile
             .behaviours
+            .iter()
+            .flat_map(|b| {
+                b.behaviour.expand(b.weight).into_iter().map(|mut e| {
+                    e.probability = e.probability.or(b.probability);
+                    e
+                })
+            })
+            .collect();
+        let labels = behaviours
             .iter()
             .map(|b| {
                 let name = b.behaviour.label();
@@ -55,16 +71,23 @@ impl ResolvedProfile {
             preferred_speed: profile.preferred_speed,
             max_force: profile.max_force,
             max_turn_rate: profile.max_turn_rate_deg.to_radians(),
-            behaviours: profile.behaviours.clone(),
             labels,
+            probabilities: behaviours.iter().map(BehaviourSpec::dither_probability).collect(),
             combiner: profile.combiner,
-            neighbour_radius: profile
-                .behaviours
+            neighbour_radius: behaviours
                 .iter()
                 .map(|b| b.behaviour.neighbour_radius())
                 .fold(profile.avoidance.query_radius(profile.radius), f32::max),
             preferred_velocity: profile.preferred_velocity,
             avoidance: profile.avoidance,
+            waypoint_seek_distance: behaviours.iter().find_map(|b| match b.behaviour {
+                Behaviour::FollowPath {
+                    waypoint_seek_distance, ..
+                } => waypoint_seek_distance,
+                _ => None,
+            }),
+            heading_smoothing: profile.heading_smoothing as usize,
+            behaviours,
         }
     }
 

@@ -13,8 +13,6 @@
 use std::sync::Arc;
 
 use glam::Vec2;
-use rand::SeedableRng;
-use rand_pcg::Pcg32;
 use rayon::prelude::*;
 
 use crate::record::{
@@ -26,8 +24,10 @@ use crate::sim::locomotion::{advance, preferred_velocity};
 use crate::sim::mind::{Mind, MindEvent, Route, Senses, Signals, WorldMap, exit_loads, spawn_schedule};
 use crate::sim::nav::SearchScratch;
 use crate::sim::steer::human::{HumanMemory, steer_agent};
-use crate::sim::steer::{CombinedSteering, Combiner, LabelledForce, SteeringContext, stria};
-use crate::sim::{Body, NeighbourGrid, ResolvedProfile, StaticGeometry, Status};
+use crate::sim::steer::{
+    AgentIndex, CombinedSteering, Combiner, CombinerInput, SteerState, SteeringContext, SteeringObstacles, stria,
+};
+use crate::sim::{Body, NeighbourGrid, ResolvedProfile, StaticGeometry, Status, non_penetration};
 
 /// Overlaps shallower than this (metres) are not contacts (1 mm).
 pub const CONTACT_TOLERANCE: f32 = 1e-3;
@@ -44,8 +44,9 @@ thread_local! {
 struct AgentMind {
     /// Goals, state machine and path (the mind layer).
     mind: Mind,
-    /// The agent's own generator (seeded from scene seed and agent id) for its random choices.
-    rng: Pcg32,
+    /// The agent's own generator (seeded from scene seed and agent id), wander target and
+    /// heading smoother: mutated only by this agent's decision.
+    steer: SteerState,
     /// Memory of each human steering of the profile (path edge, wall state, leader memory).
     human: Vec<HumanMemory>,
 }
@@ -79,6 +80,8 @@ pub struct World {
     minds: Vec<AgentMind>,
     map: WorldMap,
     statics: StaticGeometry,
+    steer_obstacles: SteeringObstacles,
+    agent_index: AgentIndex,
     grid: NeighbourGrid,
     max_radius: f32,
     tick: u64,
@@ -103,20 +106,20 @@ impl World {
             name.as_ref()
                 .and_then(|n| scene.agent_types.iter().position(|t| &t.name == n))
         };
-        let steering_rng =
-            |id: u32| Pcg32::seed_from_u64(scene.settings.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ u64::from(id));
+        let seed = scene.settings.seed;
         for agent in &scene.agents {
             let profile = scene
                 .profiles
                 .iter()
                 .position(|p| p.name == agent.profile)
                 .expect("validated scene");
+            let heading = Vec2::from_angle(agent.heading_deg.to_radians());
             bodies.push(Body {
                 id: agent.id,
                 profile: profile as u16,
                 position: agent.position,
                 velocity: Vec2::ZERO,
-                heading: Vec2::from_angle(agent.heading_deg.to_radians()),
+                heading,
                 radius: profiles[profile].radius,
                 status: Status::Waiting,
             });
@@ -124,27 +127,28 @@ impl World {
             mind.start_time = agent.start_time;
             mind.end_time = agent.end_time;
             minds.push(AgentMind {
-                mind,
-                rng: steering_rng(agent.id),
+                mind: mind.with_waypoint_reach(profiles[profile].waypoint_seek_distance),
+                steer: SteerState::new(seed, agent.id, heading, profiles[profile].heading_smoothing),
                 human: Vec::new(),
             });
         }
         let first_id = scene.agents.iter().map(|a| a.id + 1).max().unwrap_or(0);
         for spawned in spawn_schedule(&scene, &map, first_id) {
+            let heading = Vec2::from_angle(spawned.heading);
             bodies.push(Body {
                 id: spawned.id,
                 profile: spawned.profile as u16,
                 position: spawned.position,
                 velocity: Vec2::ZERO,
-                heading: Vec2::from_angle(spawned.heading),
+                heading,
                 radius: profiles[spawned.profile].radius,
                 status: Status::Waiting,
             });
             let mut mind = Mind::new(spawned.id, &spawned.goal, spawned.agent_type, &scene, &map);
             mind.start_time = spawned.start_time;
             minds.push(AgentMind {
-                mind,
-                rng: steering_rng(spawned.id),
+                steer: SteerState::new(seed, spawned.id, heading, profiles[spawned.profile].heading_smoothing),
+                mind: mind.with_waypoint_reach(profiles[spawned.profile].waypoint_seek_distance),
                 human: Vec::new(),
             });
         }
@@ -154,6 +158,8 @@ impl World {
             avoid_obstacles: AvoidObstacles::new(&scene.obstacles),
             non_reactive: scene.profiles.iter().map(|p| p.non_reactive).collect(),
             debug_agent: None,
+            steer_obstacles: SteeringObstacles::new(&scene.obstacles),
+            agent_index: AgentIndex::new(bodies.iter().map(|b| b.id)),
             grid: NeighbourGrid::new(scene.settings.neighbour_index, scene.bounds),
             scene,
             profiles,
@@ -262,6 +268,7 @@ impl World {
                 &*self.scene,
                 &self.statics,
             );
+            let (agents, obstacles) = (&self.agent_index, &self.steer_obstacles);
             let max_radius = self.max_radius;
             let avoid = AvoidInputs {
                 snapshot: Snapshot {
@@ -302,6 +309,8 @@ impl World {
                                 bodies,
                                 dt,
                                 statics,
+                                agents,
+                                obstacles,
                                 time,
                                 path: match mind.mind.route() {
                                     Some(Route::Path { index, .. }) => Some(&scene.paths[*index]),
@@ -322,6 +331,9 @@ impl World {
         }
         self.update_presence();
         self.rebuild_grid();
+        if self.scene.settings.non_penetration {
+            non_penetration::enforce(&mut self.bodies, &mut self.grid, self.max_radius);
+        }
         self.frame(&decisions)
     }
 
@@ -428,7 +440,7 @@ impl World {
                 id: body.id,
                 position: body.position,
                 velocity: body.velocity,
-                heading: body.heading,
+                heading: mind.steer.display_heading(body.heading),
                 preferred_velocity: preferred,
                 steering,
                 avoidance,
@@ -489,30 +501,25 @@ impl World {
 }
 
 /// Steering → combiner → avoidance → locomotion for one agent (its mind's memory is its own).
-fn decide(
-    ctx: &SteeringContext,
-    mind: &mut AgentMind,
-    avoid: &AvoidInputs,
-    scratch: &mut Neighbourhood,
-) -> Decision {
+fn decide(ctx: &SteeringContext, mind: &mut AgentMind, avoid: &AvoidInputs, scratch: &mut Neighbourhood) -> Decision {
     let profile = ctx.profile;
     if let Combiner::Popelova(combiner) = &profile.combiner {
         return decide_human(ctx, combiner, mind, avoid, scratch);
     }
+    let state = &mut mind.steer;
     let steering = if profile.combiner == Combiner::PrioritySelection {
-        stria::select(ctx, &mut mind.rng)
+        stria::select(ctx, &mut state.memory, &mut state.rng)
     } else {
-        let parts = profile
-            .behaviours
-            .iter()
-            .zip(&profile.labels)
-            .map(|(spec, &label)| LabelledForce {
-                label,
-                force: spec.behaviour.force(ctx) * spec.weight,
-                kept: 0.0,
-            })
-            .collect();
-        profile.combiner.combine(parts, profile.max_force)
+        let input = CombinerInput {
+            labels: &profile.labels,
+            probabilities: &profile.probabilities,
+            max_force: profile.max_force,
+        };
+        let memory = &mut state.memory;
+        profile.combiner.combine(&input, &mut state.rng, |i, rng| {
+            let spec = &profile.behaviours[i];
+            spec.behaviour.force(ctx, memory, rng) * spec.weight
+        })
     };
     let preferred = profile.preferred_velocity.velocity(
         ctx.body,
@@ -525,6 +532,9 @@ fn decide(
     );
     let (chosen, debug) = avoid_velocity(ctx, avoid, scratch, preferred);
     let (position, velocity, heading) = advance(ctx.body, chosen, profile, ctx.dt);
+    if let Some(smoother) = &mut state.smoother {
+        smoother.push(heading);
+    }
     Decision {
         steering,
         preferred,
@@ -569,7 +579,7 @@ fn decide_human(
     scratch: &mut Neighbourhood,
 ) -> Decision {
     let profile = ctx.profile;
-    let (parts, human) = steer_agent(ctx, combiner, &mut mind.human, &mut mind.rng);
+    let (parts, human) = steer_agent(ctx, combiner, &mut mind.human, &mut mind.steer.rng);
     let force = (human.velocity - ctx.velocity()) * (profile.mass / ctx.dt);
     let preferred = preferred_velocity(ctx.body, force, profile, ctx.dt);
     let (chosen, debug) = avoid_velocity(ctx, avoid, scratch, preferred);

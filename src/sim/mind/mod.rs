@@ -110,6 +110,15 @@ impl Mind {
         }
     }
 
+    /// The same mind with path waypoints reached within `distance` instead of half the path
+    /// width (Buckland's FollowPath waypoint seek distance); only a route-driven mind changes.
+    pub fn with_waypoint_reach(mut self, distance: Option<f32>) -> Mind {
+        if let Driver::Route(route, _) = &mut self.driver {
+            *route = route.clone().with_waypoint_reach(distance);
+        }
+        self
+    }
+
     /// Decides this tick's destination from the snapshot and updates the path toward it.
     pub fn think(&mut self, senses: &Senses, scratch: &mut SearchScratch) {
         let position = senses.position();

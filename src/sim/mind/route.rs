@@ -50,6 +50,14 @@ impl Route {
         }
     }
 
+    /// The same route with waypoints reached within `distance` instead of half the path width.
+    pub fn with_waypoint_reach(self, distance: Option<f32>) -> Route {
+        match (self, distance) {
+            (Route::Path { index, closed, .. }, Some(reach)) => Route::Path { index, reach, closed },
+            (route, _) => route,
+        }
+    }
+
     /// True when the route can end (a target or an open path).
     pub fn ends(&self) -> bool {
         match self {

@@ -1,8 +1,11 @@
 //! What a behaviour may read when it computes its force: the agent, its profile, its goal
-//! point and its neighbours, all from the previous tick's immutable snapshot.
+//! point, its neighbours, the other agents by id and the obstacles, all from the previous tick's
+//! immutable snapshot.
 
 use glam::Vec2;
 
+use super::local_space::LocalFrame;
+use super::obstacles::SteeringObstacles;
 use crate::sim::{Body, ResolvedProfile, StaticGeometry};
 
 /// The point the mind wants the agent to head for this tick.
@@ -12,6 +15,29 @@ pub struct GoalPoint {
     pub position: Vec2,
     /// True for the last point of the route (arrive there); false for an intermediate waypoint.
     pub is_final: bool,
+}
+
+/// Finds an agent's body index from its scene id (sorted `(id, index)` pairs, binary search).
+#[derive(Clone, Debug, Default)]
+pub struct AgentIndex {
+    by_id: Vec<(u32, u32)>,
+}
+
+impl AgentIndex {
+    /// Indexes `ids`, given in body order.
+    pub fn new(ids: impl Iterator<Item = u32>) -> AgentIndex {
+        let mut by_id: Vec<(u32, u32)> = ids.enumerate().map(|(i, id)| (id, i as u32)).collect();
+        by_id.sort_unstable();
+        AgentIndex { by_id }
+    }
+
+    /// Body index of the agent with scene id `id`.
+    pub fn get(&self, id: u32) -> Option<usize> {
+        self.by_id
+            .binary_search_by_key(&id, |&(k, _)| k)
+            .ok()
+            .map(|i| self.by_id[i].1 as usize)
+    }
 }
 
 /// Read-only inputs of one agent's steering this tick.
@@ -26,14 +52,18 @@ pub struct SteeringContext<'a> {
     pub neighbours: &'a [u32],
     /// Every body of the snapshot.
     pub bodies: &'a [Body],
-    /// Tick length in seconds.
-    pub dt: f32,
-    /// The obstacles, for ray sensing.
+    /// Scene id → body index, for behaviours that name another agent.
+    pub agents: &'a AgentIndex,
+    /// The obstacles, for ray sensing (Popelová's human steerings).
     pub statics: &'a StaticGeometry,
+    /// The scene's obstacles as Buckland's behaviours see them (circles and wall segments).
+    pub obstacles: &'a SteeringObstacles,
     /// Simulation time of the snapshot in seconds (places moving obstacles).
     pub time: f32,
     /// The path the agent walks, if its goal is one.
     pub path: Option<&'a crate::scene::Path>,
+    /// Tick length in seconds.
+    pub dt: f32,
 }
 
 impl SteeringContext<'_> {
@@ -47,16 +77,26 @@ impl SteeringContext<'_> {
         self.body.velocity
     }
 
-    /// Neighbours whose body comes within `radius` of the agent's centre
-    /// (centre distance < radius + their body radius).
-    pub fn neighbours_within(&self, radius: f32) -> impl Iterator<Item = &Body> {
-        let p = self.body.position;
+    /// The agent's local frame (heading, side) at its position.
+    pub fn frame(&self) -> LocalFrame {
+        LocalFrame::new(self.body.position, self.body.heading)
+    }
+
+    /// The present agent with scene id `id`, unless it is this agent itself.
+    pub fn other(&self, id: u32) -> Option<&Body> {
+        self.agents
+            .get(id)
+            .map(|i| &self.bodies[i])
+            .filter(|b| b.id != self.body.id && b.status.present())
+    }
+
+    /// Buckland's neighbour tagging: the neighbours within `radius` (plus their body radius) and,
+    /// when `cos_half_fov` is given, inside the field of view around the heading.
+    pub fn tagged(&self, radius: f32, cos_half_fov: Option<f32>) -> impl Iterator<Item = &Body> {
+        let (p, heading) = (self.body.position, self.body.heading);
         self.neighbours
             .iter()
             .map(|&i| &self.bodies[i as usize])
-            .filter(move |n| {
-                let reach = radius + n.radius;
-                n.position.distance_squared(p) < reach * reach
-            })
+            .filter(move |n| super::tagging::is_tagged(p, heading, n.position, n.radius, radius, cos_half_fov))
     }
 }

@@ -3,8 +3,6 @@
 
 use glam::Vec2;
 
-use super::SteeringContext;
-
 /// Sum of 1/distance pushes away from each neighbour `q` of `p` (coincident ones are skipped).
 pub fn separation_from(p: Vec2, neighbours: impl Iterator<Item = Vec2>) -> Vec2 {
     neighbours
@@ -14,12 +12,6 @@ pub fn separation_from(p: Vec2, neighbours: impl Iterator<Item = Vec2>) -> Vec2 
             if d_sq > 0.0 { away / d_sq } else { Vec2::ZERO }
         })
         .sum()
-}
-
-/// The separation force for the context's agent against neighbours within `view_radius`.
-pub fn separation_force(ctx: &SteeringContext, view_radius: f32) -> Vec2 {
-    let p = ctx.position();
-    separation_from(p, ctx.neighbours_within(view_radius).map(|n| n.position))
 }
 
 #[cfg(test)]

@@ -9,7 +9,7 @@ use rand::Rng;
 use rand_pcg::Pcg32;
 
 use crate::geom::truncate;
-use crate::sim::steer::{Behaviour, CombinedSteering, LabelledForce, SteeringContext};
+use crate::sim::steer::{Behaviour, CombinedSteering, LabelledForce, SteerMemory, SteeringContext};
 
 /// The skip probability of a behaviour (0 for all but Stria's forces).
 fn skip_probability(b: &Behaviour) -> f32 {
@@ -19,8 +19,8 @@ fn skip_probability(b: &Behaviour) -> f32 {
     }
 }
 
-/// Selects one force for the agent of `ctx`.
-pub fn select(ctx: &SteeringContext, rng: &mut Pcg32) -> CombinedSteering {
+/// Selects one force for the agent of `ctx` (`memory` and `rng` are the agent's own).
+pub fn select(ctx: &SteeringContext, memory: &mut SteerMemory, rng: &mut Pcg32) -> CombinedSteering {
     let profile = ctx.profile;
     let mut parts: Vec<LabelledForce> = profile
         .labels
@@ -33,7 +33,7 @@ pub fn select(ctx: &SteeringContext, rng: &mut Pcg32) -> CombinedSteering {
         .collect();
     let mut force = Vec2::ZERO;
     for (spec, part) in profile.behaviours.iter().zip(parts.iter_mut()) {
-        part.force = spec.behaviour.force(ctx) * spec.weight;
+        part.force = spec.behaviour.force(ctx, memory, rng) * spec.weight;
         if part.force == Vec2::ZERO {
             continue;
         }
