@@ -7,12 +7,11 @@ use rand::SeedableRng;
 use rand_pcg::Pcg32;
 
 use super::smoothing::HeadingSmoother;
-use super::wander::initial_target;
 
 /// Behaviour memory carried from tick to tick.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SteerMemory {
-    /// Wander target on the unit circle scaled by the wander radius, in the agent's local frame.
+    /// Wander target on the circle of the wander radius, local frame relative to the circle's centre.
     pub wander_target: Vec2,
 }
 
@@ -31,11 +30,11 @@ impl SteerState {
     /// The initial state of agent `agent_id` in a scene with `seed`, facing `heading`, smoothing
     /// its displayed heading over `smoothing_samples` ticks (0 = off).
     pub fn new(seed: u64, agent_id: u32, heading: Vec2, smoothing_samples: usize) -> SteerState {
-        let mut rng = Pcg32::seed_from_u64(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ u64::from(agent_id));
-        let wander_target = initial_target(&mut rng, 1.0);
         SteerState {
-            rng,
-            memory: SteerMemory { wander_target },
+            rng: Pcg32::seed_from_u64(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ u64::from(agent_id)),
+            // Straight ahead; the first jitter moves it (drawing nothing here keeps the generator's
+            // sequence the same for profiles that never wander).
+            memory: SteerMemory { wander_target: Vec2::X },
             smoother: (smoothing_samples > 0).then(|| HeadingSmoother::new(smoothing_samples, heading)),
         }
     }

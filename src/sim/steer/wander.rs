@@ -20,13 +20,8 @@ pub const DEFAULT_DISTANCE: f32 = 2.0;
 /// Default jitter per second (m/s); the ports use 80 units/s at 60 Hz in pixel units.
 pub const DEFAULT_JITTER: f32 = 10.0;
 
-/// A random starting point on the wander circle of `radius` (Buckland's constructor).
-pub fn initial_target(rng: &mut Pcg32, radius: f32) -> Vec2 {
-    Vec2::from_angle(rng.random_range(0.0..std::f32::consts::TAU)) * radius
-}
-
-/// Moves `target` (local, on the circle) by the jitter for `dt` and re-projects it; returns the
-/// new target in local coordinates relative to the circle's centre ahead of the agent.
+/// Moves `target` (local, relative to the circle's centre ahead of the agent) by the jitter for
+/// `dt` and re-projects it onto the circle of `radius`.
 pub fn jitter_target(target: &mut Vec2, rng: &mut Pcg32, radius: f32, jitter_per_second: f32, dt: f32) {
     let step = jitter_per_second * dt;
     *target += Vec2::new(rng.random_range(-1.0..=1.0) * step, rng.random_range(-1.0..=1.0) * step);
@@ -50,7 +45,7 @@ mod tests {
         // direction is within ±asin(R/D) of the heading.
         let (r, d) = (1.2, 2.0);
         let mut rng = Pcg32::seed_from_u64(3);
-        let mut target = initial_target(&mut rng, r);
+        let mut target = Vec2::X;
         let frame = LocalFrame::new(Vec2::new(5.0, -3.0), Vec2::from_angle(0.7));
         for _ in 0..500 {
             jitter_target(&mut target, &mut rng, r, 80.0, 0.1);
