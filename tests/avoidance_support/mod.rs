@@ -44,6 +44,7 @@ pub fn scene(name: &str, description: &str, half_size: f32, dt: f32, duration: f
             duration,
             on_arrival: ArrivalPolicy::Stop,
             neighbour_index: NeighbourIndex::Grid { cell_size: cell },
+            ..SimSettings::default()
         },
         profiles: Vec::new(),
         ..Scene::empty()
