@@ -7,7 +7,7 @@ use rand_pcg::Pcg32;
 
 use crowdlab::scene::Profile;
 use crowdlab::sim::steer::stria::{StriaForce, StriaKind, perceive_agents, select};
-use crowdlab::sim::steer::{Behaviour, BehaviourSpec, Combiner, GoalPoint, SteeringContext};
+use crowdlab::sim::steer::{Behaviour, BehaviourSpec, Combiner, GoalPoint, SteerMemory, SteeringContext};
 use crowdlab::sim::{Body, ResolvedProfile, StaticGeometry, Status};
 
 fn body(id: u32, x: f32, y: f32, v: Vec2) -> Body {
@@ -22,11 +22,13 @@ fn body(id: u32, x: f32, y: f32, v: Vec2) -> Body {
     }
 }
 
+/// Fresh behaviour memory (Stria's forces do not use it).
+fn memory() -> SteerMemory {
+    SteerMemory { wander_target: Vec2::X }
+}
+
 fn stria(force: StriaKind, skip: f32) -> BehaviourSpec {
-    BehaviourSpec {
-        behaviour: Behaviour::Stria(StriaForce { force, skip }),
-        weight: 1.0,
-    }
+    BehaviourSpec::new(Behaviour::Stria(StriaForce { force, skip }), 1.0)
 }
 
 fn profile(behaviours: Vec<BehaviourSpec>) -> ResolvedProfile {
@@ -56,6 +58,8 @@ fn context<'a>(
         bodies,
         dt: 0.1,
         statics,
+        agents: Box::leak(Box::default()),
+        obstacles: Box::leak(Box::default()),
         time: 0.0,
         path: None,
     }
@@ -104,7 +108,7 @@ fn the_first_needed_force_wins_and_the_rest_are_not_examined() {
         stria(StriaKind::Seek, 0.0),
     ]);
     let ctx = context(&bodies, &[1], &p, &statics);
-    let out = select(&ctx, &mut Pcg32::seed_from_u64(1));
+    let out = select(&ctx, &mut memory(), &mut Pcg32::seed_from_u64(1));
     assert_eq!(out.parts[0].force, Vec2::ZERO, "no obstacle: not needed");
     assert_eq!(out.parts[1].kept, 1.0, "the head-on neighbour is the first need");
     assert!(out.force.y.abs() > 2.9, "a sideways swerve: {}", out.force);
@@ -122,6 +126,6 @@ fn skip_probability_passes_over_a_needed_force_that_often() {
     let p = profile(vec![stria(StriaKind::DirectPull, 0.25), stria(StriaKind::Seek, 0.0)]);
     let ctx = context(&bodies, &[], &p, &statics);
     let mut rng = Pcg32::seed_from_u64(7);
-    let skipped = (0..4000).filter(|_| select(&ctx, &mut rng).parts[1].kept > 0.0).count();
+    let skipped = (0..4000).filter(|_| select(&ctx, &mut memory(), &mut rng).parts[1].kept > 0.0).count();
     assert!((900..1100).contains(&skipped), "about a quarter skipped: {skipped}");
 }

@@ -297,7 +297,10 @@ mod tests {
         use crate::sim::steer::Combiner;
         let json = serde_json::to_value(Combiner::default()).unwrap();
         let names: Vec<String> = variants::<Combiner>(&json).into_iter().map(|(n, _)| n).collect();
-        assert_eq!(names, ["WeightedTruncatedSum", "Popelova", "PrioritySelection"]);
+        assert_eq!(
+            names,
+            ["WeightedTruncatedSum", "PrioritisedRunningSum", "PrioritisedDithering", "Popelova", "PrioritySelection"]
+        );
     }
 
     #[test]
