@@ -39,6 +39,7 @@ mod recent;
 mod recovery_panel;
 mod scan;
 mod scene_panel;
+mod screenshot;
 mod selection;
 mod session;
 mod sim_worker;
@@ -59,7 +60,9 @@ pub use state::CrowdlabApp;
 /// Opens the crowdlab window on `initial` (a `.ron` scene or a `.crowdrec` recording) or, without
 /// one, on the embedded default scene, and runs it until the window is closed. A file that cannot
 /// be opened leaves the default scene showing with the error in the window's notice panel.
-pub fn run_native(initial: Option<PathBuf>) -> anyhow::Result<()> {
+/// With `screenshot = Some((n, png))` the window runs `n` ticks, writes a screenshot of itself
+/// to `png` and closes (the real-window check).
+pub fn run_native(initial: Option<PathBuf>, screenshot: Option<(u64, PathBuf)>) -> anyhow::Result<()> {
     let mut app = CrowdlabApp::new(crate::scene::default_scene()).with_state_dir(&crate::crash::state_dir());
     if let Some(path) = initial {
         app.open_path(&path);
@@ -71,6 +74,21 @@ pub fn run_native(initial: Option<PathBuf>) -> anyhow::Result<()> {
             .with_min_inner_size([640.0, 400.0]),
         ..Default::default()
     };
-    eframe::run_native("crowdlab", options, Box::new(|_cc| Ok(Box::new(app))))
-        .map_err(|e| anyhow::anyhow!("cannot open the crowdlab window: {e}"))
+    let Some((ticks, png)) = screenshot else {
+        return eframe::run_native("crowdlab", options, Box::new(|_cc| Ok(Box::new(app))))
+            .map_err(|e| anyhow::anyhow!("cannot open the crowdlab window: {e}"));
+    };
+    let run = screenshot::ScreenshotRun::new(app, ticks, png.clone());
+    let outcome = run.outcome.clone();
+    eframe::run_native("crowdlab", options, Box::new(|_cc| Ok(Box::new(run))))
+        .map_err(|e| anyhow::anyhow!("cannot open the crowdlab window: {e}"))?;
+    let result = outcome.lock().expect("outcome").take();
+    match result {
+        Some(Ok(())) => Ok(()),
+        Some(Err(message)) => Err(anyhow::anyhow!(message)),
+        None => Err(anyhow::anyhow!(
+            "{}: the window closed before the screenshot was taken",
+            png.display()
+        )),
+    }
 }

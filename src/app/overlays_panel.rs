@@ -91,20 +91,22 @@ fn legend(ui: &mut Ui, playback: &Playback) {
         ("selected", pal.selection),
     ]
     .map(|(n, c)| (n.to_string(), c));
-    ui.horizontal_wrapped(|ui| {
-        for (name, color) in forces.chain(vectors) {
-            swatch(ui, color32(color));
+    let events = [
+        ("arrival", EventKind::Arrived),
+        ("collision", EventKind::Collision),
+        ("state change", EventKind::StateChange(0)),
+    ]
+    .map(|(n, kind)| (n.to_string(), event_color(kind)));
+    for (name, color) in forces
+        .map(|(n, c)| (n, color32(c)))
+        .chain(vectors.map(|(n, c)| (n, color32(c))))
+        .chain(events)
+    {
+        ui.horizontal(|ui| {
+            swatch(ui, color);
             ui.label(name);
-        }
-        for (name, kind) in [
-            ("arrival", EventKind::Arrived),
-            ("collision", EventKind::Collision),
-            ("state change", EventKind::StateChange(0)),
-        ] {
-            swatch(ui, event_color(kind));
-            ui.label(name);
-        }
-    });
+        });
+    }
 }
 
 fn swatch(ui: &mut Ui, color: egui::Color32) {

@@ -11,6 +11,12 @@ use clap::{Args, Parser, Subcommand};
 pub struct Cli {
     /// A scene (.ron) or recording (.crowdrec) to open in the GUI.
     pub file: Option<PathBuf>,
+    /// With --screenshot: run this many ticks in the GUI window before the screenshot.
+    #[arg(long, requires = "screenshot", value_name = "N")]
+    pub run_ticks: Option<u64>,
+    /// With --run-ticks: write a PNG screenshot of the window after the ticks, then exit.
+    #[arg(long, requires = "run_ticks", value_name = "PNG")]
+    pub screenshot: Option<PathBuf>,
     /// What to do headless.
     #[command(subcommand)]
     pub command: Option<Command>,

@@ -16,7 +16,7 @@ use crate::sim::run::{RunLimit, RunSink, run_scene};
 /// Runs the parsed command line.
 pub fn dispatch(cli: Cli) -> Result<(), CliError> {
     match cli.command {
-        None => open_gui(cli.file),
+        None => open_gui(cli.file, cli.run_ticks.zip(cli.screenshot)),
         Some(Command::Run(args)) => run(args),
         Some(Command::Export(args)) => export(args),
         Some(Command::Check { scenes }) => check(&scenes),
@@ -28,12 +28,12 @@ pub fn dispatch(cli: Cli) -> Result<(), CliError> {
 }
 
 #[cfg(feature = "gui")]
-fn open_gui(file: Option<PathBuf>) -> Result<(), CliError> {
-    crate::app::run_native(file).map_err(CliError::other)
+fn open_gui(file: Option<PathBuf>, screenshot: Option<(u64, PathBuf)>) -> Result<(), CliError> {
+    crate::app::run_native(file, screenshot).map_err(CliError::other)
 }
 
 #[cfg(not(feature = "gui"))]
-fn open_gui(_file: Option<PathBuf>) -> Result<(), CliError> {
+fn open_gui(_file: Option<PathBuf>, _screenshot: Option<(u64, PathBuf)>) -> Result<(), CliError> {
     Err(CliError::input("this build has no GUI (built without the `gui` feature); use a command such as `crowdlab run`"))
 }
 
