@@ -195,3 +195,51 @@ fn fire_spreads_panic_and_people_escape_through_exits_they_learned_of() {
     eprintln!("fire: {escaped} of 80 escaped");
     assert!(escaped >= 40, "most people escape: {escaped}");
 }
+
+/// The recorded state names of agent 0, tick by tick, in a scene with one person of type
+/// "person" at the origin of an empty room (idle 1 s, wander 2 s) and a fire appearing at 4 s.
+fn person_states() -> Vec<&'static str> {
+    let text = r#"(
+      version: 1,
+      bounds: (min: (-20.0, -20.0), max: (20.0, 20.0)),
+      settings: (dt: 0.1, seed: 1, duration: 12.0),
+      profiles: [(name: "p", radius: 0.3, mass: 1.0, max_speed: 1.5, preferred_speed: 1.0, max_force: 4.0,
+                  max_turn_rate_deg: 720.0, behaviours: [(behaviour: Arrive(deceleration: Fast), weight: 1.0)])],
+      agents: [(id: 0, profile: "p", position: (0.0, 0.0), heading_deg: 0.0, agent_type: Some("person"))],
+      targets: [(id: "door", position: (19.0, 0.0), radius: 1.0)],
+      agent_types: [(name: "person", idle_time: 1.0, wander_time: 2.0, perception: 8.0, flee_distance: 6.0)],
+      hazards: [(position: (2.0, 2.0), start_time: 4.0)],
+      evacuation: (exits: ["door"]),
+    )"#;
+    let scene = crowdlab::scene::parse_scene(text, Path::new("inline.ron")).unwrap();
+    let mut world = World::new(Arc::new(scene));
+    let mut states = Vec::new();
+    while !world.duration_reached() && world.bodies()[0].status.present() {
+        world.step();
+        states.push(crowdlab::sim::STATE_NAMES[world.minds().next().unwrap().state_index() as usize]);
+    }
+    states
+}
+
+#[test]
+fn person_state_transitions_take_effect_one_tick_later() {
+    let states = person_states();
+    // Idle for idle_time: ticks 1..=10 run at t = 0.0..0.9; the tick at t = 1.0 decides to wander,
+    // and the next tick is the first wander tick.
+    assert!(states[..11].iter().all(|s| *s == "idle"), "{:?}", &states[..12]);
+    assert_eq!(states[11], "wander");
+    // Wander lasts wander_time, then idle again (again one tick later).
+    let wander_end = states.iter().skip(11).position(|s| *s != "wander").unwrap() + 11;
+    assert_eq!(states[wander_end], "idle", "{states:?}");
+    assert!(
+        (20..=22).contains(&(wander_end - 11)),
+        "wandered {} ticks",
+        wander_end - 11
+    );
+    // The fire appears at 4 s (tick 41 runs at t = 4.0): flee from the tick after it is sensed.
+    let flee = states.iter().position(|s| *s == "flee").expect("flees the fire");
+    assert_eq!(flee, 41, "{:?}", &states[38..44]);
+    // Panic with a known exit in view: after fleeing far enough, move to the exit and escape.
+    let after: Vec<_> = states[flee..].iter().filter(|s| **s != "flee").collect();
+    assert!(after.iter().all(|s| **s == "move" || **s == "search"), "{after:?}");
+}
