@@ -168,12 +168,14 @@ fn trace_scene() {
 #[test]
 fn target_approaching_pulls_with_constant_force_and_stops_within_150_cm() {
     use crowdlab::sim::steer::human::{HumanMemory, HumanSteering, TargetApproaching};
-    use crowdlab::sim::steer::{GoalPoint, SteeringContext};
+    use crowdlab::sim::steer::{AgentIndex, GoalPoint, SteeringContext, SteeringObstacles};
     use crowdlab::sim::{Body, ResolvedProfile, StaticGeometry, Status};
     use rand::SeedableRng;
 
     let profile = ResolvedProfile::new(&crowdlab::scene::Profile::default(), &mut Vec::new());
     let statics = StaticGeometry::new(&[]);
+    let obstacles = SteeringObstacles::new(&[]);
+    let agents = AgentIndex::new(std::iter::once(0));
     let ta = HumanSteering::TargetApproaching(TargetApproaching::default());
     let at = |x: f32| {
         let bodies = [Body {
@@ -196,6 +198,8 @@ fn target_approaching_pulls_with_constant_force_and_stops_within_150_cm() {
             bodies: &bodies,
             dt: 0.25,
             statics: &statics,
+            agents: &agents,
+            obstacles: &obstacles,
             time: 0.0,
             path: None,
         };
