@@ -36,13 +36,18 @@ fn button(h: &Harness<'_, CrowdlabApp>, pos: Pos2, pressed: bool) {
     });
 }
 
+/// Runs frames until the new panels have settled (grids take a few frames to size).
+fn settle(h: &mut Harness<'_, CrowdlabApp>) {
+    h.run_steps(8);
+}
+
 /// A primary click on the canvas at world point `p`.
 fn click_world(h: &mut Harness<'_, CrowdlabApp>, p: Vec2) {
     let s = screen(h, p);
     h.hover_at(s);
     button(h, s, true);
     button(h, s, false);
-    h.run();
+    settle(h);
 }
 
 /// A primary drag on the canvas from world point `a` to `b`.
@@ -54,17 +59,17 @@ fn drag_world(h: &mut Harness<'_, CrowdlabApp>, a: Vec2, b: Vec2) {
         h.hover_at(sa + (sb - sa) * (k as f32 / 4.0));
     }
     button(h, sb, false);
-    h.run();
+    settle(h);
 }
 
 fn tool(h: &mut Harness<'_, CrowdlabApp>, name: &str) {
     h.get_by_label(name).click();
-    h.run();
+    settle(h);
 }
 
 fn key(h: &mut Harness<'_, CrowdlabApp>, key: Key) {
     h.key_press(key);
-    h.run();
+    settle(h);
 }
 
 fn scene(h: &Harness<'_, CrowdlabApp>) -> Arc<Scene> {
@@ -277,4 +282,44 @@ fn discarding_changes_or_a_run_asks_first() {
     h.get_by_label("Discard changes").click();
     h.run();
     assert!(scene(&h).agents.is_empty() && !h.state().document().modified);
+}
+
+#[test]
+fn regions_gates_portals_and_spawn_groups_are_dragged_out() {
+    let mut h = harness();
+    tool(&mut h, "New");
+    tool(&mut h, "Region");
+    drag_world(&mut h, Vec2::new(-8.0, -4.0), Vec2::new(0.0, 4.0));
+    drag_world(&mut h, Vec2::new(0.0, -4.0), Vec2::new(8.0, 4.0));
+    tool(&mut h, "Portal");
+    drag_world(&mut h, Vec2::new(0.0, -1.0), Vec2::new(0.0, 1.0));
+    tool(&mut h, "Gate");
+    drag_world(&mut h, Vec2::new(8.0, -1.0), Vec2::new(8.0, 1.0));
+    tool(&mut h, "Spawn group");
+    drag_world(&mut h, Vec2::new(-7.0, -3.0), Vec2::new(-5.0, 3.0));
+    let s = scene(&h);
+    assert_eq!(s.regions.len(), 2);
+    assert!(close(s.regions[0].min, Vec2::new(-8.0, -4.0)) && close(s.regions[0].max, Vec2::new(0.0, 4.0)));
+    let mut joined = [s.portals[0].regions.0.clone(), s.portals[0].regions.1.clone()];
+    joined.sort();
+    assert_eq!(
+        joined,
+        ["region-1", "region-2"],
+        "the portal joins the regions it lies between"
+    );
+    assert_eq!(s.gates[0].id, "gate-1");
+    assert_eq!(s.spawns[0].count, 10);
+    assert!(shows(&h, "Spawn"), "the inspector shows the new spawn group");
+
+    // Select the gate, move it along the edge, then delete it.
+    tool(&mut h, "Select");
+    click_world(&mut h, Vec2::new(8.0, 0.5));
+    drag_world(&mut h, Vec2::new(8.0, 0.5), Vec2::new(8.0, 2.5));
+    assert!(
+        close(scene(&h).gates[0].from, Vec2::new(8.0, 1.0)),
+        "{:?}",
+        scene(&h).gates[0]
+    );
+    key(&mut h, Key::Delete);
+    assert!(scene(&h).gates.is_empty());
 }

@@ -5,6 +5,7 @@
 use eframe::egui::{self, Color32, ComboBox, DragValue, Grid, Ui};
 use glam::Vec2;
 
+use super::areas::AreaKind;
 use super::profiles_panel::profile_editor;
 use super::selection::{Item, Selection, rename_in_goal};
 use super::value_editor;
@@ -33,6 +34,7 @@ pub fn prefix(item: Item) -> String {
         Item::Target(i) => format!("targets[{i}]"),
         Item::Path(i) => format!("paths[{i}]"),
         Item::Obstacle(i) => format!("obstacles[{i}]"),
+        Item::Area(kind, i) => format!("{}[{i}]", kind.list()),
     }
 }
 
@@ -86,6 +88,15 @@ fn single(ui: &mut Ui, scene: &mut Scene, item: Item) {
             rename_goals(scene, &old, &scene.paths[i].id.clone());
         }
         Item::Obstacle(i) => obstacle_fields(ui, &mut scene.obstacles[i]),
+        Item::Area(kind, i) => {
+            ui.strong(format!("{kind:?}"));
+            match kind {
+                AreaKind::Region => value_editor::edit(ui, "region", &mut scene.regions[i]),
+                AreaKind::Portal => value_editor::edit(ui, "portal", &mut scene.portals[i]),
+                AreaKind::Gate => value_editor::edit(ui, "gate", &mut scene.gates[i]),
+                AreaKind::Spawn => value_editor::edit(ui, "spawn", &mut scene.spawns[i]),
+            };
+        }
     }
 }
 

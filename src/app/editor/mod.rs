@@ -6,6 +6,7 @@
 //! the scene it replaces in the [`History`] (see [`Editor::record`]). Edits made during one pointer
 //! press or while one text field has the focus form a single undo step.
 
+mod areas;
 pub mod catalogue;
 mod edit_inspector;
 mod overlay;
@@ -289,6 +290,7 @@ impl Editor {
         let painter = ui.painter_at(response.rect);
         let shown = edit.as_ref().unwrap_or(scene);
         self.selection.retain_existing(shown);
+        areas::paint_all(&painter, origin, view, shown);
         overlay::paint(
             &painter,
             origin,

@@ -53,6 +53,11 @@ pub fn paint(painter: &Painter, origin: Pos2, view: &View, scene: &Scene, select
                     );
                 }
             },
+            Item::Area(..) => {
+                if let [a, b] = vertices(scene, item).as_slice() {
+                    painter.line_segment([to_screen(*a), to_screen(*b)], Stroke::new(1.0, color));
+                }
+            }
         }
         for v in vertices(scene, item) {
             let r = Rect::from_center_size(to_screen(v), vec2(2.0 * HANDLE, 2.0 * HANDLE));

@@ -3,6 +3,7 @@
 
 use glam::Vec2;
 
+use super::areas::{self, AreaKind};
 use crate::geom::{distance_to_segment, point_in_polygon};
 use crate::scene::{Agent, Goal, Obstacle, Path, Scene, Target};
 
@@ -17,6 +18,8 @@ pub enum Item {
     Path(usize),
     /// `scene.obstacles[i]`.
     Obstacle(usize),
+    /// A region, portal, gate or spawn group.
+    Area(AreaKind, usize),
 }
 
 /// A movable point of an object: a path waypoint, a polygon vertex or a wall end (0 = a, 1 = b).
@@ -66,6 +69,7 @@ pub fn exists(scene: &Scene, item: Item) -> bool {
         Item::Target(i) => i < scene.targets.len(),
         Item::Path(i) => i < scene.paths.len(),
         Item::Obstacle(i) => i < scene.obstacles.len(),
+        Item::Area(kind, i) => i < kind.count(scene),
     }
 }
 
@@ -95,6 +99,7 @@ pub fn hit(scene: &Scene, p: Vec2, tolerance: f32) -> Option<Item> {
             };
             scene.paths.iter().rposition(near).map(Item::Path)
         })
+        .or_else(|| areas::hit(scene, p, tolerance).map(|(kind, i)| Item::Area(kind, i)))
         .or_else(|| {
             let inside = |o: &Obstacle| match o {
                 Obstacle::Circle { center, radius } | Obstacle::MovingCircle { center, radius, .. } => {
@@ -125,6 +130,7 @@ pub fn vertices(scene: &Scene, item: Item) -> Vec<Vec2> {
             Obstacle::Wall { a, b } => vec![*a, *b],
             _ => Vec::new(),
         },
+        Item::Area(kind, i) => areas::points(scene, kind, i),
         _ => Vec::new(),
     }
 }
@@ -146,21 +152,22 @@ pub fn set_vertex(scene: &mut Scene, vertex: Vertex, to: Vec2) {
             Obstacle::Wall { a, b } => *(if vertex.index == 0 { a } else { b }) = to,
             _ => {}
         },
+        Item::Area(kind, i) => areas::set_point(scene, kind, i, vertex.index, to),
         _ => {}
     }
 }
 
-/// A reference point of `item` (its position, centre or first point), which snapping aligns to the grid.
+/// A reference point of `item`: its position, centre or first point.
 pub fn anchor(scene: &Scene, item: Item) -> Vec2 {
     match item {
         Item::Agent(i) => scene.agents[i].position,
         Item::Target(i) => scene.targets[i].position,
-        Item::Path(i) => scene.paths[i].points.first().copied().unwrap_or_default(),
         Item::Obstacle(i) => match &scene.obstacles[i] {
             Obstacle::Circle { center, .. } | Obstacle::MovingCircle { center, .. } => *center,
             Obstacle::Polygon { vertices } => vertices.first().copied().unwrap_or_default(),
             Obstacle::Wall { a, .. } => *a,
         },
+        _ => vertices(scene, item).first().copied().unwrap_or_default(),
     }
 }
 
@@ -172,6 +179,7 @@ pub fn translate(scene: &mut Scene, selection: &Selection, delta: Vec2) {
             Item::Target(i) => scene.targets[i].position += delta,
             Item::Path(i) => scene.paths[i].points.iter_mut().for_each(|p| *p += delta),
             Item::Obstacle(i) => translate_obstacle(&mut scene.obstacles[i], delta),
+            Item::Area(kind, i) => areas::translate(scene, kind, i, delta),
         }
     }
 }
@@ -202,7 +210,10 @@ pub fn in_rect(scene: &Scene, item: Item, a: Vec2, b: Vec2) -> bool {
         {
             inside(anchor(scene, item))
         }
-        _ => vertices(scene, item).into_iter().all(inside),
+        _ => {
+            let points = vertices(scene, item);
+            !points.is_empty() && points.into_iter().all(inside)
+        }
     }
 }
 
@@ -212,7 +223,10 @@ pub fn all_items(scene: &Scene) -> impl Iterator<Item = Item> + '_ {
     let paths = (0..scene.paths.len()).map(Item::Path);
     let targets = (0..scene.targets.len()).map(Item::Target);
     let agents = (0..scene.agents.len()).map(Item::Agent);
-    obstacles.chain(paths).chain(targets).chain(agents)
+    let areas = AreaKind::ALL
+        .into_iter()
+        .flat_map(|kind| (0..kind.count(scene)).map(move |i| Item::Area(kind, i)));
+    obstacles.chain(areas).chain(paths).chain(targets).chain(agents)
 }
 
 /// Removes the selected objects from `scene`.
@@ -238,9 +252,17 @@ pub fn delete(scene: &mut Scene, selection: &Selection) {
     for k in doomed(as_obstacle) {
         scene.obstacles.remove(k);
     }
+    for kind in AreaKind::ALL {
+        let of_kind = selection.0.iter().filter_map(|&i| match i {
+            Item::Area(k, index) if k == kind => Some(index),
+            _ => None,
+        });
+        areas::delete(scene, kind, of_kind.collect());
+    }
 }
 
-/// Copied objects, independent of any scene.
+/// Copied agents, targets, paths and obstacles, independent of any scene (regions, portals,
+/// gates and spawn groups are not copied: they describe the world's layout).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Clipboard {
     agents: Vec<Agent>,
@@ -259,6 +281,7 @@ impl Clipboard {
                 Item::Target(i) => c.targets.push(scene.targets[i].clone()),
                 Item::Path(i) => c.paths.push(scene.paths[i].clone()),
                 Item::Obstacle(i) => c.obstacles.push(scene.obstacles[i].clone()),
+                Item::Area(..) => {}
             }
         }
         c

@@ -3,6 +3,7 @@
 
 use eframe::egui::{Color32, RichText, Ui};
 
+use super::areas::AreaKind;
 use super::selection::Item;
 use crate::scene::Problem;
 
@@ -34,7 +35,10 @@ pub fn item_of(path: &str) -> Option<Item> {
         "targets" => Some(Item::Target(index)),
         "paths" => Some(Item::Path(index)),
         "obstacles" => Some(Item::Obstacle(index)),
-        _ => None,
+        list => AreaKind::ALL
+            .into_iter()
+            .find(|k| k.list() == list)
+            .map(|kind| Item::Area(kind, index)),
     }
 }
 
@@ -46,6 +50,7 @@ mod tests {
     fn problem_paths_name_their_object() {
         assert_eq!(item_of("agents[2].goal"), Some(Item::Agent(2)));
         assert_eq!(item_of("obstacles[10]"), Some(Item::Obstacle(10)));
+        assert_eq!(item_of("gates[1].from"), Some(Item::Area(AreaKind::Gate, 1)));
         assert_eq!(item_of("profiles[0].radius"), None);
         assert_eq!(item_of("settings.dt"), None);
     }

@@ -3,6 +3,7 @@
 //! [`Pending`] state, drawn as a preview.
 
 mod agent;
+mod area;
 mod circle;
 mod points;
 mod select;
@@ -12,6 +13,7 @@ mod wall;
 use eframe::egui::Key;
 use glam::Vec2;
 
+use super::areas::AreaKind;
 use super::selection::{Selection, Vertex};
 use crate::draw::{Color, Shape, Stroke};
 use crate::scene::Scene;
@@ -36,11 +38,19 @@ pub enum Tool {
     Wall,
     /// Add a moving circle by dragging its velocity (metres of drag = m/s).
     MovingCircle,
+    /// Add a navigation region by dragging a rectangle.
+    Region,
+    /// Add a portal between two regions by dragging along their shared edge.
+    Portal,
+    /// Add an entry/exit gate by dragging along the world's edge.
+    Gate,
+    /// Add a spawn group by dragging the rectangle its agents appear in.
+    Spawn,
 }
 
 impl Tool {
     /// Every tool in toolbar order.
-    pub const ALL: [Tool; 8] = [
+    pub const ALL: [Tool; 12] = [
         Tool::Select,
         Tool::Agent,
         Tool::Target,
@@ -49,6 +59,10 @@ impl Tool {
         Tool::Polygon,
         Tool::Wall,
         Tool::MovingCircle,
+        Tool::Region,
+        Tool::Portal,
+        Tool::Gate,
+        Tool::Spawn,
     ];
 
     /// The toolbar button's label.
@@ -62,6 +76,10 @@ impl Tool {
             Tool::Polygon => "Polygon",
             Tool::Wall => "Wall",
             Tool::MovingCircle => "Moving circle",
+            Tool::Region => "Region",
+            Tool::Portal => "Portal",
+            Tool::Gate => "Gate",
+            Tool::Spawn => "Spawn group",
         }
     }
 
@@ -76,6 +94,10 @@ impl Tool {
             Tool::Polygon => Key::Y,
             Tool::Wall => Key::W,
             Tool::MovingCircle => Key::M,
+            Tool::Region => Key::R,
+            Tool::Portal => Key::O,
+            Tool::Gate => Key::E,
+            Tool::Spawn => Key::S,
         }
     }
 
@@ -93,6 +115,12 @@ impl Tool {
             Tool::Polygon => "Add a polygon obstacle: click its vertices, double-click or Enter to finish",
             Tool::Wall => "Add a wall: drag from one end to the other",
             Tool::MovingCircle => "Add a moving circle: drag from its centre; the drag is its velocity (1 m = 1 m/s)",
+            Tool::Region => "Add a navigation region: drag its rectangle",
+            Tool::Portal => "Add a portal between two regions: drag along their shared edge",
+            Tool::Gate => "Add an entry/exit gate: drag along the world's edge",
+            Tool::Spawn => {
+                "Add a spawn group: drag the rectangle its agents appear in (count, profile and goal in the inspector)"
+            }
         };
         format!("{what} ({})", self.key().name())
     }
@@ -157,6 +185,10 @@ pub fn handle(tool: Tool, pending: &mut Pending, g: &Gesture, scene: &Scene, sel
         Tool::Circle => circle::handle(circle::Kind::Still, pending, g, scene, selection),
         Tool::MovingCircle => circle::handle(circle::Kind::Moving, pending, g, scene, selection),
         Tool::Wall => wall::handle(pending, g, scene, selection),
+        Tool::Region => area::handle(AreaKind::Region, pending, g, scene, selection),
+        Tool::Portal => area::handle(AreaKind::Portal, pending, g, scene, selection),
+        Tool::Gate => area::handle(AreaKind::Gate, pending, g, scene, selection),
+        Tool::Spawn => area::handle(AreaKind::Spawn, pending, g, scene, selection),
     }
 }
 
@@ -176,7 +208,7 @@ pub fn preview(tool: Tool, pending: &Pending, hover: Option<Vec2>) -> Vec<Shape>
         color: PREVIEW,
     };
     match pending {
-        Pending::Drag { from, to } if tool == Tool::Select => {
+        Pending::Drag { from, to } if matches!(tool, Tool::Select | Tool::Region | Tool::Spawn) => {
             let (lo, hi) = (from.min(*to), from.max(*to));
             vec![Shape::Polyline {
                 points: vec![lo, Vec2::new(hi.x, lo.y), hi, Vec2::new(lo.x, hi.y)],
