@@ -126,6 +126,8 @@ fn skip_probability_passes_over_a_needed_force_that_often() {
     let p = profile(vec![stria(StriaKind::DirectPull, 0.25), stria(StriaKind::Seek, 0.0)]);
     let ctx = context(&bodies, &[], &p, &statics);
     let mut rng = Pcg32::seed_from_u64(7);
-    let skipped = (0..4000).filter(|_| select(&ctx, &mut memory(), &mut rng).parts[1].kept > 0.0).count();
+    let skipped = (0..4000)
+        .filter(|_| select(&ctx, &mut memory(), &mut rng).parts[1].kept > 0.0)
+        .count();
     assert!((900..1100).contains(&skipped), "about a quarter skipped: {skipped}");
 }

@@ -384,13 +384,21 @@ impl CrowdlabApp {
         let frame = self.playback.frame();
         Panel::left("analysis").default_size(270.0).show(ui, |ui| {
             ScrollArea::vertical().show(ui, |ui| {
-                overlays_panel::show(ui, &self.playback, &header.scene, &mut self.overlays, &mut self.selection);
+                overlays_panel::show(
+                    ui,
+                    &self.playback,
+                    &header.scene,
+                    &mut self.overlays,
+                    &mut self.selection,
+                );
                 ui.separator();
                 inspector_run::show(ui, header, frame, self.selection.selected);
             });
         });
         let trail_ticks = (self.overlays.trails).then(|| (self.overlays.trail_seconds / header.dt).ceil() as u64);
-        let focus = self.selection.focus(&header.scene, self.playback.source(), frame, trail_ticks);
+        let focus = self
+            .selection
+            .focus(&header.scene, self.playback.source(), frame, trail_ticks);
         let list = build_focused_draw_list(&header.scene, Some(header), frame, &self.overlays, &focus);
         let caption = match frame {
             Some(_) => header.scene.name.clone(),
@@ -406,7 +414,9 @@ impl CrowdlabApp {
             grid: true,
         };
         let (response, view) = CentralPanel::no_frame()
-            .show(ui, |ui| canvas::show(ui, &mut self.canvas, header.scene.bounds, &list, &caption, options))
+            .show(ui, |ui| {
+                canvas::show(ui, &mut self.canvas, header.scene.bounds, &list, &caption, options)
+            })
             .inner;
         if response.clicked()
             && let (Some(p), Some(frame)) = (response.interact_pointer_pos(), frame)

@@ -34,7 +34,9 @@ fn open_gui(file: Option<PathBuf>, screenshot: Option<(u64, PathBuf)>) -> Result
 
 #[cfg(not(feature = "gui"))]
 fn open_gui(_file: Option<PathBuf>, _screenshot: Option<(u64, PathBuf)>) -> Result<(), CliError> {
-    Err(CliError::input("this build has no GUI (built without the `gui` feature); use a command such as `crowdlab run`"))
+    Err(CliError::input(
+        "this build has no GUI (built without the `gui` feature); use a command such as `crowdlab run`",
+    ))
 }
 
 pub(super) fn scene_error(e: SceneError) -> CliError {

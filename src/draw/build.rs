@@ -5,7 +5,8 @@ use glam::Vec2;
 
 use super::list::{DrawList, Shape, Stroke};
 use super::overlay::{
-    AgentTable, Focus, Overlays, agent_fills, draw_avoidance, draw_neighbour_links, draw_selected, draw_trails, draw_vectors,
+    AgentTable, Focus, Overlays, agent_fills, draw_avoidance, draw_neighbour_links, draw_selected, draw_trails,
+    draw_vectors,
 };
 use super::style::palette;
 use crate::record::{Frame, RecordingHeader};

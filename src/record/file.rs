@@ -213,9 +213,13 @@ impl RecordingReader {
 
     fn from_source(path: &Path, mut file: Box<dyn Source>) -> Result<RecordingReader, RecordingError> {
         let err = io_error(path);
-        let corrupt = |message: String| RecordingError::Corrupt { file: path.to_path_buf(), message };
+        let corrupt = |message: String| RecordingError::Corrupt {
+            file: path.to_path_buf(),
+            message,
+        };
         let mut magic = [0u8; 12];
-        file.read_exact(&mut magic).map_err(|_| corrupt("too short to be a crowdrec recording".into()))?;
+        file.read_exact(&mut magic)
+            .map_err(|_| corrupt("too short to be a crowdrec recording".into()))?;
         if &magic[..8] != MAGIC {
             return Err(corrupt("not a crowdrec recording (wrong magic bytes)".into()));
         }
@@ -225,7 +229,9 @@ impl RecordingReader {
                 "format version {version} is not supported (this build reads {OLDEST_VERSION} to {FORMAT_VERSION})"
             )));
         }
-        let header_bytes = read_block(&mut file, b"HEAD").map_err(&err)?.ok_or_else(|| corrupt("header block is damaged or cut short".into()))?;
+        let header_bytes = read_block(&mut file, b"HEAD")
+            .map_err(&err)?
+            .ok_or_else(|| corrupt("header block is damaged or cut short".into()))?;
         let header: RecordingHeader =
             serde_json::from_slice(&header_bytes).map_err(|e| corrupt(format!("header does not parse: {e}")))?;
         let data_start = 12 + 12 + header_bytes.len() as u64;
@@ -239,7 +245,15 @@ impl RecordingReader {
         if index.is_empty() {
             return Err(corrupt("the recording holds no complete frame".into()));
         }
-        Ok(RecordingReader { path: path.to_path_buf(), header, file: Mutex::new(file), index, cache: Mutex::new(None), recovery_note, version })
+        Ok(RecordingReader {
+            path: path.to_path_buf(),
+            header,
+            file: Mutex::new(file),
+            index,
+            cache: Mutex::new(None),
+            recovery_note,
+            version,
+        })
     }
 
     /// The header (scene, labels, states).
@@ -270,7 +284,9 @@ impl RecordingReader {
 
     /// The frame of `tick`.
     pub fn frame_at(&self, tick: u64) -> Result<Frame, RecordingError> {
-        let chunk = self.index.partition_point(|c| c.first_tick.saturating_add(c.frames as u64) <= tick);
+        let chunk = self
+            .index
+            .partition_point(|c| c.first_tick.saturating_add(c.frames as u64) <= tick);
         let entry = self
             .index
             .get(chunk)
@@ -308,7 +324,9 @@ impl RecordingReader {
             read_block(&mut *file, b"CHNK").map_err(io_error(&self.path))?
         }
         .ok_or_else(|| corrupt(format!("chunk {chunk} is damaged (CRC or length mismatch)")))?;
-        let frames = Arc::new(decode_chunk(&payload, self.version >= 2).map_err(|e| corrupt(format!("chunk {chunk}: {}", e.0)))?);
+        let frames = Arc::new(
+            decode_chunk(&payload, self.version >= 2).map_err(|e| corrupt(format!("chunk {chunk}: {}", e.0)))?,
+        );
         *self.cache.lock().expect("cache lock") = Some((chunk, frames.clone()));
         Ok(frames)
     }

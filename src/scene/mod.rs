@@ -8,8 +8,8 @@ pub mod import;
 mod io;
 mod model;
 mod navigation;
-mod validate_navigation;
 mod validate;
+mod validate_navigation;
 
 pub use extras::IndAlgoKeep;
 pub use io::{SceneError, default_scene, load_scene, parse_scene, parse_valid_scene, save_scene, scene_to_ron};
