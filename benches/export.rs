@@ -12,43 +12,18 @@ use crowdlab::export::{
     PngOptions, SkeletonOptions, TickSelection, encode_png, export_png_sequence, write_skeleton_xml,
 };
 use crowdlab::record::{FrameSource, MemoryRecording};
-use crowdlab::scene::{Agent, Bounds, Goal, Scene, Target, default_scene};
 use crowdlab::sim::World;
+
+#[path = "support/crowd.rs"]
+mod crowd;
+use crowd::lattice_crowd;
 use crowdlab::sim::run::header_for;
 use glam::Vec2;
 
 /// `n` walkers on a lattice 1 m apart, each heading for the mirrored point, recorded for
 /// `ticks` ticks after 20 warm-up steps (so every agent has moving forces).
 fn crowd_recording(n: usize, ticks: usize) -> MemoryRecording {
-    let mut scene: Scene = default_scene();
-    let side = (n as f32).sqrt().ceil() as usize;
-    let half = side as f32 * 0.5;
-    scene.bounds = Bounds {
-        min: Vec2::splat(-half - 5.0),
-        max: Vec2::splat(half + 5.0),
-    };
-    scene.obstacles.clear();
-    scene.paths.clear();
-    scene.targets.clear();
-    scene.agents.clear();
-    for i in 0..n {
-        let p = Vec2::new((i % side) as f32 - half, (i / side) as f32 - half);
-        scene.targets.push(Target {
-            id: format!("t{i}"),
-            position: -p,
-            radius: 0.3,
-        });
-        scene.agents.push(Agent {
-            id: i as u32,
-            profile: "walker".into(),
-            position: p,
-            heading_deg: 0.0,
-            goal: Goal::Target(format!("t{i}")),
-            start_time: 0.0,
-            end_time: None,
-            agent_type: None,
-        });
-    }
+    let scene = lattice_crowd(n);
     let mut world = World::new(Arc::new(scene));
     for _ in 0..20 {
         world.step();
