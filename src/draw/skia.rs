@@ -15,6 +15,17 @@ fn paint(color: Color) -> Paint<'static> {
     p
 }
 
+/// Strokes `path` on `pixmap` with the draw list's stroke style.
+fn stroke_path(pixmap: &mut Pixmap, path: &tiny_skia::Path, stroke: Stroke) {
+    pixmap.stroke_path(
+        path,
+        &paint(stroke.color),
+        &skia_stroke(stroke),
+        Transform::identity(),
+        None,
+    );
+}
+
 fn skia_stroke(s: Stroke) -> tiny_skia::Stroke {
     tiny_skia::Stroke {
         width: s.width,
@@ -48,26 +59,20 @@ pub fn render_to_pixmap(list: &DrawList, view: &View, background: Option<Color>,
                         pixmap.fill_path(&path, &paint(*fill), FillRule::Winding, Transform::identity(), None);
                     }
                     if let Some(s) = stroke {
-                        pixmap.stroke_path(&path, &paint(s.color), &skia_stroke(*s), Transform::identity(), None);
+                        stroke_path(pixmap, &path, *s);
                     }
                 }
             }
             Shape::Polyline { points, closed, stroke } => {
                 if let Some(path) = polyline(view, points, *closed) {
-                    pixmap.stroke_path(
-                        &path,
-                        &paint(stroke.color),
-                        &skia_stroke(*stroke),
-                        Transform::identity(),
-                        None,
-                    );
+                    stroke_path(pixmap, &path, *stroke);
                 }
             }
             Shape::Polygon { points, fill, stroke } => {
                 if let Some(path) = polyline(view, points, true) {
                     pixmap.fill_path(&path, &paint(*fill), FillRule::EvenOdd, Transform::identity(), None);
                     if let Some(s) = stroke {
-                        pixmap.stroke_path(&path, &paint(s.color), &skia_stroke(*s), Transform::identity(), None);
+                        stroke_path(pixmap, &path, *s);
                     }
                 }
             }
@@ -85,13 +90,7 @@ pub fn render_to_pixmap(list: &DrawList, view: &View, background: Option<Color>,
                     pb.line_to((base - side).x, (base - side).y);
                 }
                 if let Some(path) = pb.finish() {
-                    pixmap.stroke_path(
-                        &path,
-                        &paint(stroke.color),
-                        &skia_stroke(*stroke),
-                        Transform::identity(),
-                        None,
-                    );
+                    stroke_path(pixmap, &path, *stroke);
                 }
             }
             Shape::Label {

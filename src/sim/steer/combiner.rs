@@ -47,6 +47,20 @@ pub struct LabelledForce {
     pub kept: f32,
 }
 
+impl LabelledForce {
+    /// One zero, not-kept part per label: the state before any behaviour is evaluated.
+    pub fn unevaluated(labels: &[u16]) -> Vec<LabelledForce> {
+        labels
+            .iter()
+            .map(|&label| LabelledForce {
+                label,
+                force: Vec2::ZERO,
+                kept: 0.0,
+            })
+            .collect()
+    }
+}
+
 /// The result of combining: the steering force and each behaviour's part.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct CombinedSteering {
@@ -92,15 +106,7 @@ impl Combiner {
         rng: &mut Pcg32,
         mut weighted: impl FnMut(usize, &mut Pcg32) -> Vec2,
     ) -> CombinedSteering {
-        let mut parts: Vec<LabelledForce> = input
-            .labels
-            .iter()
-            .map(|&label| LabelledForce {
-                label,
-                force: Vec2::ZERO,
-                kept: 0.0,
-            })
-            .collect();
+        let mut parts = LabelledForce::unevaluated(&input.labels);
         let max_force = input.max_force;
         let force = match self {
             Combiner::WeightedTruncatedSum | Combiner::Popelova(_) | Combiner::PrioritySelection => {

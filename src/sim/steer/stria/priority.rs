@@ -22,15 +22,7 @@ fn skip_probability(b: &Behaviour) -> f32 {
 /// Selects one force for the agent of `ctx` (`memory` and `rng` are the agent's own).
 pub fn select(ctx: &SteeringContext, memory: &mut SteerMemory, rng: &mut Pcg32) -> CombinedSteering {
     let profile = ctx.profile;
-    let mut parts: Vec<LabelledForce> = profile
-        .labels
-        .iter()
-        .map(|&label| LabelledForce {
-            label,
-            force: Vec2::ZERO,
-            kept: 0.0,
-        })
-        .collect();
+    let mut parts = LabelledForce::unevaluated(&profile.labels);
     let mut force = Vec2::ZERO;
     for (spec, part) in profile.behaviours.iter().zip(parts.iter_mut()) {
         part.force = spec.behaviour.force(ctx, memory, rng) * spec.weight;
