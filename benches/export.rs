@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use crowdlab::draw::{Overlays, View, build_draw_list, palette, render_to_pixmap};
+use crowdlab::draw::{Focus, Overlays, View, build_frame_draw_list, palette, render_to_pixmap};
 use crowdlab::export::{
     PngOptions, SkeletonOptions, TickSelection, encode_png, export_png_sequence, write_skeleton_xml,
 };
@@ -59,9 +59,9 @@ fn png(c: &mut Criterion) {
     let view = View::fit(header.scene.bounds, Vec2::new(1280.0, 720.0));
     let mut pixmap = tiny_skia::Pixmap::new(1280, 720).unwrap();
     group.bench_function("draw list only", |b| {
-        b.iter(|| build_draw_list(&header.scene, Some(header), Some(&frame), &options.overlays))
+        b.iter(|| build_frame_draw_list(header, &frame, &options.overlays, &Focus::default()))
     });
-    let list = build_draw_list(&header.scene, Some(header), Some(&frame), &options.overlays);
+    let list = build_frame_draw_list(header, &frame, &options.overlays, &Focus::default());
     group.bench_function("rasterise only", |b| {
         b.iter(|| render_to_pixmap(&list, &view, Some(palette().background), &mut pixmap))
     });

@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use crowdlab::app::CrowdlabApp;
-use crowdlab::draw::{Shape, build_draw_list};
+use crowdlab::draw::{Focus, Shape, build_frame_draw_list};
 use crowdlab::record::RecordingWriter;
 use crowdlab::scene::default_scene;
 use crowdlab::sim::World;
@@ -96,7 +96,8 @@ fn toggling_an_overlay_changes_the_draw_list() {
     harness.run();
     let arrows = |app: &CrowdlabApp| {
         let header = app.playback().header();
-        build_draw_list(&header.scene, Some(header), app.playback().frame(), app.overlays())
+        let frame = app.playback().frame().expect("a frame after stepping");
+        build_frame_draw_list(header, frame, app.overlays(), &Focus::default())
             .shapes
             .iter()
             .filter(|s| matches!(s, Shape::Arrow { .. }))

@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use crowdlab::record::{Frame, FrameSource, RecordingError, RecordingReader, RecordingWriter};
+use crowdlab::record::{Frame, FrameSource, RecordingError, RecordingReader, RecordingWriter, quantise};
 use crowdlab::scene::{Scene, default_scene, load_scene};
 use crowdlab::sim::run::{RunLimit, RunSink, run_scene};
 
@@ -103,7 +103,17 @@ fn recording_gives_random_access_to_every_tick() {
     assert_eq!(reader.header().scene, default_scene(), "the recording embeds its scene");
     assert_eq!(reader.tick_range(), (0, frames.len() as u64 - 1));
     for tick in [frames.len() as u64 - 1, 0, 300, 64, 63, 65, 1] {
-        assert_eq!(reader.frame(tick).unwrap(), frames[tick as usize], "tick {tick}");
+        let expected = quantise(&frames[tick as usize]);
+        assert_eq!(reader.frame(tick).unwrap(), expected, "tick {tick}");
+        assert_eq!(
+            expected.agents.iter().map(|a| a.position).collect::<Vec<_>>(),
+            frames[tick as usize]
+                .agents
+                .iter()
+                .map(|a| a.position)
+                .collect::<Vec<_>>(),
+            "positions are exact"
+        );
     }
     let err = reader.frame(99_999).unwrap_err().to_string();
     assert!(err.contains("tick 99999 is not in the recording"), "{err}");
@@ -216,4 +226,95 @@ fn path_walkers_visit_waypoints_and_remove_policy_drops_arrived_agents() {
         }
     }
     assert!(visits.starts_with(&[0, 1, 2, 3]), "corners visited in order {visits:?}");
+}
+
+#[test]
+fn spawned_agents_are_what_the_world_says_in_the_recording_csv_and_draw_lists() {
+    use std::collections::HashMap;
+
+    use crowdlab::draw::{Focus, Overlays, Shape, build_frame_draw_list};
+    use crowdlab::export::{PngOptions, TickSelection, export_csv, png_draw_list};
+    use crowdlab::sim::World;
+
+    let scene = scene("city_walk.ron");
+    let first_spawned = scene.agents.iter().map(|a| a.id + 1).max().unwrap_or(0);
+    let ticks = 20;
+    let mut world = World::new(Arc::new(scene.clone()));
+    for _ in 0..ticks {
+        world.step();
+    }
+    let expected: HashMap<u32, (String, f32)> = world
+        .bodies()
+        .iter()
+        .filter(|b| b.status.present())
+        .map(|b| (b.id, (scene.profiles[b.profile as usize].name.clone(), b.radius)))
+        .collect();
+    let spawned = expected.keys().filter(|&&id| id >= first_spawned).count();
+    assert_eq!(spawned, 40, "both spawn groups are present");
+
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("city.crowdrec");
+    let mut sink = FileSink(&path, None);
+    run_scene(Arc::new(scene), RunLimit { ticks: Some(ticks) }, &mut sink, |_, _| {}).unwrap();
+    sink.1.unwrap().finish().unwrap();
+    let reader = RecordingReader::open(&path).unwrap();
+    let header = reader.header();
+    assert_eq!(header.agents.agents.iter().filter(|a| a.spawned).count(), 40);
+    let frame = reader.frame_at(ticks).unwrap();
+    assert_eq!(frame.agents.len(), expected.len());
+    for a in &frame.agents {
+        let (profile, radius) = &expected[&a.id];
+        assert_eq!(header.agents.profile_name(a.profile), profile, "agent {}", a.id);
+        assert_eq!(header.radius_of(a), *radius, "agent {}", a.id);
+    }
+
+    let csv_path = dir.path().join("city.csv");
+    let only_last = TickSelection {
+        from: Some(ticks),
+        to: Some(ticks),
+        every: 1,
+    };
+    export_csv(&reader, &csv_path, only_last, &mut |_, _| {}).unwrap();
+    let csv = std::fs::read_to_string(&csv_path).unwrap();
+    let mut lines = csv.lines();
+    let columns: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let col = |name: &str| columns.iter().position(|c| *c == name).unwrap();
+    let (id_col, profile_col, radius_col) = (col("id"), col("profile"), col("radius"));
+    let mut rows = 0;
+    for line in lines {
+        let cells: Vec<&str> = line.split(',').collect();
+        let id: u32 = cells[id_col].parse().unwrap();
+        let (profile, radius) = &expected[&id];
+        assert_eq!(cells[profile_col], profile);
+        assert_eq!(cells[radius_col].parse::<f32>().unwrap(), *radius);
+        rows += 1;
+    }
+    assert_eq!(rows, expected.len());
+
+    let body_radius = |list: &crowdlab::draw::DrawList, at: glam::Vec2| {
+        list.shapes
+            .iter()
+            .find_map(|s| match s {
+                Shape::Circle {
+                    center,
+                    radius,
+                    fill: Some(_),
+                    ..
+                } if *center == at => Some(*radius),
+                _ => None,
+            })
+            .unwrap()
+    };
+    let selected = frame.agents.iter().map(|a| a.id).max().unwrap();
+    let canvas_focus = Focus {
+        selected: Some(selected),
+        ..Focus::default()
+    };
+    let canvas = build_frame_draw_list(header, &frame, &Overlays::default(), &canvas_focus);
+    let png = png_draw_list(header, &frame, &PngOptions::default());
+    for a in &frame.agents {
+        let radius = expected[&a.id].1;
+        assert_eq!(body_radius(&canvas, a.position), radius, "canvas, agent {}", a.id);
+        assert_eq!(body_radius(&png, a.position), radius, "PNG, agent {}", a.id);
+    }
 }

@@ -161,6 +161,7 @@ mod tests {
     fn sample(id: u32, x: f32, flags: u8, state: u16) -> AgentSample {
         AgentSample {
             id,
+            profile: 0,
             position: Vec2::new(x, 0.0),
             velocity: Vec2::new(1.0, 0.0),
             heading: Vec2::X,

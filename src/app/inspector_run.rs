@@ -7,8 +7,8 @@ use egui::{CollapsingHeader, Grid, Ui};
 use glam::Vec2;
 
 use super::paint::color32;
-use crate::draw::{force_color, sensing_radii};
-use crate::record::{ContactWith, Frame, RecordingHeader};
+use crate::draw::{force_color, sensing_radius};
+use crate::record::{AgentSample, ContactWith, Frame, RecordingHeader};
 use crate::scene::Scene;
 
 fn vec(v: Vec2) -> String {
@@ -24,10 +24,23 @@ pub fn show(ui: &mut Ui, header: &RecordingHeader, frame: Option<&Frame>, id: Op
         return;
     };
     let scene = &header.scene;
-    let spec = scene.agents.iter().find(|a| a.id == id);
+    let entry = header.agents.agent(id);
+    let profile = frame
+        .and_then(|f| f.agent(id))
+        .map(|a| a.profile)
+        .or(entry.map(|e| e.profile));
     ui.label(format!(
-        "agent {id}, profile {}",
-        spec.map_or("?", |s| s.profile.as_str())
+        "agent {id}, profile {}{}{}",
+        profile.map_or("?", |p| header.agents.profile_name(p)),
+        entry
+            .and_then(|e| e.agent_type.as_deref())
+            .map(|t| format!(", type {t}"))
+            .unwrap_or_default(),
+        if entry.is_some_and(|e| e.spawned) {
+            ", spawned"
+        } else {
+            ""
+        },
     ));
     let Some((frame, a)) = frame.and_then(|f| f.agent(id).map(|a| (f, a))) else {
         ui.label("Not present at this tick.");
@@ -70,13 +83,12 @@ pub fn show(ui: &mut Ui, header: &RecordingHeader, frame: Option<&Frame>, id: Op
             ui.end_row();
         }
     });
-    contacts_and_neighbours(ui, scene, frame, id, a.position);
-    if let Some(spec) = spec {
-        parameters(ui, scene, &spec.profile);
-    }
+    contacts_and_neighbours(ui, header, frame, a);
+    parameters(ui, scene, header.agents.profile_name(a.profile));
 }
 
-fn contacts_and_neighbours(ui: &mut Ui, scene: &Scene, frame: &Frame, id: u32, at: Vec2) {
+fn contacts_and_neighbours(ui: &mut Ui, header: &RecordingHeader, frame: &Frame, a: &AgentSample) {
+    let (id, at) = (a.id, a.position);
     let contacts: Vec<String> = frame
         .contacts
         .iter()
@@ -95,14 +107,7 @@ fn contacts_and_neighbours(ui: &mut Ui, scene: &Scene, frame: &Frame, id: u32, a
             contacts.join(", ")
         }
     ));
-    let profile = scene
-        .agents
-        .iter()
-        .find(|a| a.id == id)
-        .and_then(|s| scene.profiles.iter().position(|p| p.name == s.profile));
-    let radius = profile
-        .and_then(|i| sensing_radii(scene).get(i).copied())
-        .unwrap_or(0.0);
+    let radius = sensing_radius(header, a);
     let mut near: Vec<(u32, f32)> = frame
         .agents
         .iter()

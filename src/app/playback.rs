@@ -17,8 +17,7 @@ use super::scan::{self, Scanned};
 use super::sim_worker::{SimWorker, Ticked};
 use crate::record::{Frame, FrameSource, MemoryRecording, RecordingError, RecordingHeader, RecordingReader};
 use crate::scene::Scene;
-use crate::sim::World;
-use crate::sim::run::header_for;
+use crate::sim::run::{Run, RunLimit};
 
 /// Most ticks the play clock moves the cursor in one UI frame (replay at the fastest speed).
 pub const MAX_TICKS_PER_FRAME: u64 = 50;
@@ -128,9 +127,9 @@ pub struct Playback {
 impl Playback {
     /// A live run of `scene`, not yet started (tick 0, nothing recorded).
     pub fn live(scene: Arc<Scene>) -> Playback {
-        let world = World::new(scene.clone());
-        let recording = MemoryRecording::new(header_for(&world));
-        let worker = SimWorker::spawn(world);
+        let run = Run::new(scene.clone(), RunLimit::default());
+        let recording = MemoryRecording::new(run.header());
+        let worker = SimWorker::spawn(run);
         Playback::with_source(
             Source::Live {
                 scene,

@@ -7,8 +7,9 @@ use egui::{DragValue, Grid, TextEdit, Ui};
 use super::command::Command;
 use crate::scene::Scene;
 
-/// Draws the scene's details; returns the edited scene when the user changed a field.
-pub fn show(ui: &mut Ui, scene: &Scene) -> Option<Command> {
+/// Draws the scene's details; `run_agents` is the number of agents the compiled run holds
+/// (placed and spawned), when there is one. Returns the edited scene when the user changed a field.
+pub fn show(ui: &mut Ui, scene: &Scene, run_agents: Option<usize>) -> Option<Command> {
     let mut name = scene.name.clone();
     let mut settings = scene.settings.clone();
     ui.heading("Scene");
@@ -39,13 +40,19 @@ pub fn show(ui: &mut Ui, scene: &Scene) -> Option<Command> {
         ui.end_row();
     });
     ui.separator();
+    let spawned: u64 = scene.spawns.iter().map(|g| u64::from(g.count)).sum();
     ui.label(format!(
-        "{} agents, {} targets, {} paths, {} obstacles",
+        "{} placed agents, {} in {} spawn group(s), {} targets, {} paths, {} obstacles",
         scene.agents.len(),
+        spawned,
+        scene.spawns.len(),
         scene.targets.len(),
         scene.paths.len(),
         scene.obstacles.len()
     ));
+    if let Some(n) = run_agents {
+        ui.label(format!("{n} agents in the run"));
+    }
     if !scene.description.is_empty() {
         ui.add_space(4.0);
         ui.weak(&scene.description);

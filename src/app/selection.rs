@@ -5,8 +5,8 @@ use std::collections::{HashMap, HashSet};
 
 use glam::Vec2;
 
-use crate::draw::{AgentTable, Focus};
-use crate::record::{Frame, FrameSource};
+use crate::draw::Focus;
+use crate::record::{Frame, FrameSource, RecordingHeader};
 use crate::scene::Scene;
 
 /// Which agents get overlays.
@@ -83,11 +83,11 @@ fn push_positions(trails: &mut HashMap<u32, Vec<Vec2>>, frame: &Frame, shown: Op
 }
 
 /// The agent under world point `p` (the nearest whose body, slightly enlarged, contains it).
-pub fn pick_agent(frame: &Frame, table: &AgentTable, p: Vec2) -> Option<u32> {
+pub fn pick_agent(header: &RecordingHeader, frame: &Frame, p: Vec2) -> Option<u32> {
     frame
         .agents
         .iter()
-        .map(|a| (a.id, a.position.distance(p) - table.radius(a.id)))
+        .map(|a| (a.id, a.position.distance(p) - header.radius_of(a)))
         .filter(|(_, gap)| *gap <= 0.15)
         .min_by(|a, b| a.1.total_cmp(&b.1))
         .map(|(id, _)| id)

@@ -1,17 +1,18 @@
-//! The simulation worker: a thread that owns the live [`World`] and steps it up to the tick the
-//! UI asks for, sending every frame (with its analysis and step time) back over a channel. The UI
-//! never steps the world itself, so it stays responsive however long a tick takes.
+//! The simulation worker: a thread that owns the live [`Run`] (the same run loop as
+//! `crowdlab run`) and steps it up to the tick the UI asks for, sending every recorded frame
+//! (with its analysis and step time) back over a channel. The UI never steps the world itself,
+//! so it stays responsive however long a tick takes.
 //!
 //! The finest step is one tick: the avoidance layer does not expose its phases (neighbours/VOs →
 //! velocities → positions) separately, so a phase step is not offered.
 
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, TryRecvError};
 use std::thread::JoinHandle;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use super::analysis::{Analyzer, TickSummary, TimelineEvent};
 use crate::record::Frame;
-use crate::sim::World;
+use crate::sim::run::{Run, RunStep};
 
 /// One simulated (or initial) tick as delivered to the UI.
 pub struct Ticked {
@@ -45,13 +46,13 @@ pub struct SimWorker {
 }
 
 impl SimWorker {
-    /// Starts a worker on `world` (at tick 0); it waits for [`SimWorker::run_to`].
-    pub fn spawn(world: World) -> SimWorker {
+    /// Starts a worker on `run` (at tick 0); it waits for [`SimWorker::run_to`].
+    pub fn spawn(run: Run) -> SimWorker {
         let (requests, inbox) = mpsc::channel::<Request>();
         let (outbox, frames) = mpsc::channel();
         let thread = std::thread::Builder::new()
             .name("crowdlab-sim".into())
-            .spawn(move || work(world, inbox, outbox))
+            .spawn(move || work(run, inbox, outbox))
             .expect("cannot start the simulation thread");
         SimWorker {
             requests: Some(requests),
@@ -116,13 +117,21 @@ impl Drop for SimWorker {
 }
 
 /// The worker loop: waits for a target, steps towards it, checks for a new target between ticks.
-fn work(mut world: World, inbox: Receiver<Request>, outbox: Sender<Ticked>) {
+fn work(mut run: Run, inbox: Receiver<Request>, outbox: Sender<Ticked>) {
     let mut analyzer = Analyzer::default();
     let mut target = 0u64;
     let mut started = false;
-    let mut finished = false;
+    // Tick 0 is delivered with the first request for a later tick, then one frame per step.
+    let wants_more = |run: &Run, started: bool, target: u64| {
+        !run.finished()
+            && if started {
+                run.world().tick() < target
+            } else {
+                target > 0
+            }
+    };
     loop {
-        let idle = finished || world.tick() >= target;
+        let idle = !wants_more(&run, started, target);
         let request = if idle {
             inbox.recv().map_err(|_| TryRecvError::Disconnected)
         } else {
@@ -130,44 +139,31 @@ fn work(mut world: World, inbox: Receiver<Request>, outbox: Sender<Ticked>) {
         };
         match request {
             Ok(Request::RunTo(t)) => target = t,
-            Ok(Request::Debug(id)) => world.set_debug_agent(id),
+            Ok(Request::Debug(id)) => run.world_mut().set_debug_agent(id),
             Err(TryRecvError::Disconnected) => return,
             Err(TryRecvError::Empty) => {}
         }
-        if finished || world.tick() >= target {
+        if !wants_more(&run, started, target) {
             continue;
         }
-        if !started {
-            started = true;
-            let frame = world.snapshot_frame();
-            if send(&outbox, &mut analyzer, frame, None, false).is_err() {
-                return;
-            }
-        }
-        let start = Instant::now();
-        let frame = world.step();
-        let ms = start.elapsed().as_secs_f64() * 1000.0;
-        finished = world.all_done() || world.duration_reached();
-        if send(&outbox, &mut analyzer, frame, Some(ms), finished).is_err() {
+        started = true;
+        let Some(step) = run.advance() else {
+            continue;
+        };
+        if step.recorded && send(&outbox, &mut analyzer, step).is_err() {
             return;
         }
     }
 }
 
-fn send(
-    outbox: &Sender<Ticked>,
-    analyzer: &mut Analyzer,
-    frame: Frame,
-    step_ms: Option<f64>,
-    last: bool,
-) -> Result<(), mpsc::SendError<Ticked>> {
-    let (summary, events) = analyzer.observe(&frame);
+fn send(outbox: &Sender<Ticked>, analyzer: &mut Analyzer, step: RunStep) -> Result<(), mpsc::SendError<Ticked>> {
+    let (summary, events) = analyzer.observe(&step.frame);
     outbox.send(Ticked {
-        frame,
+        frame: step.frame,
         summary,
         events,
-        step_ms,
-        last,
+        step_ms: step.step_seconds.map(|s| s * 1000.0),
+        last: step.last,
     })
 }
 
@@ -180,7 +176,8 @@ mod tests {
 
     #[test]
     fn worker_delivers_tick_zero_then_exactly_the_ticks_asked_for() {
-        let mut worker = SimWorker::spawn(World::new(Arc::new(default_scene())));
+        let run = Run::new(Arc::new(default_scene()), Default::default());
+        let mut worker = SimWorker::spawn(run);
         worker.run_to(3);
         let ticks: Vec<u64> = (0..4)
             .map(|_| {

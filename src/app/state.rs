@@ -20,7 +20,7 @@ use super::playback::Playback;
 use super::recent::RecentFiles;
 use super::selection::{Selection, pick_agent};
 use super::{grid, inspector_run, overlays_panel, recovery_panel, scene_panel, timeline, toolbar};
-use crate::draw::{AgentTable, Overlays, build_draw_list, build_focused_draw_list};
+use crate::draw::{Overlays, build_frame_draw_list, build_scene_draw_list};
 use crate::scene::Scene;
 
 /// Longest wall time one frame may feed to the play clock (after a stall the run does not jump).
@@ -326,7 +326,8 @@ impl CrowdlabApp {
         });
         Panel::right("scene").default_size(300.0).show(ui, |ui| {
             ScrollArea::vertical().show(ui, |ui| {
-                commands.extend(scene_panel::show(ui, &self.document.scene));
+                let run_agents = (!self.editing).then(|| self.playback.header().agents.len());
+                commands.extend(scene_panel::show(ui, &self.document.scene, run_agents));
                 if self.editing {
                     ui.separator();
                     commands.extend(self.editor.side_panel(ui, &self.document.scene));
@@ -336,7 +337,7 @@ impl CrowdlabApp {
 
         if self.editing {
             let scene = self.document.scene.clone();
-            let list = build_draw_list(&scene, None, None, &self.overlays);
+            let list = build_scene_draw_list(&scene);
             let caption = format!("Editing {} — {}", scene.name, self.editor.tool.help());
             let options = CanvasOptions {
                 primary_pans: false,
@@ -399,7 +400,10 @@ impl CrowdlabApp {
         let focus = self
             .selection
             .focus(&header.scene, self.playback.source(), frame, trail_ticks);
-        let list = build_focused_draw_list(&header.scene, Some(header), frame, &self.overlays, &focus);
+        let list = match frame {
+            Some(frame) => build_frame_draw_list(header, frame, &self.overlays, &focus),
+            None => build_scene_draw_list(&header.scene),
+        };
         let caption = match frame {
             Some(_) => header.scene.name.clone(),
             None => format!("{}: start points (press Run or Step)", header.scene.name),
@@ -422,7 +426,7 @@ impl CrowdlabApp {
             && let (Some(p), Some(frame)) = (response.interact_pointer_pos(), frame)
         {
             let at = view.to_world(glam::Vec2::new(p.x - response.rect.min.x, p.y - response.rect.min.y));
-            self.selection.selected = pick_agent(frame, &AgentTable::new(&header.scene), at);
+            self.selection.selected = pick_agent(header, frame, at);
         }
     }
 }

@@ -89,6 +89,10 @@ pub struct RunArgs {
     /// Override the scene's random seed.
     #[arg(long)]
     pub seed: Option<u64>,
+    /// Record one frame every K ticks (overrides the scene's `record_every`; for long runs).
+    /// Metrics still observe every tick.
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..))]
+    pub record_every: Option<u32>,
     /// Worker threads (default: all cores). Results are identical at any count.
     #[arg(long)]
     pub threads: Option<usize>,

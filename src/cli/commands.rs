@@ -79,6 +79,9 @@ fn run(args: RunArgs) -> Result<(), CliError> {
     if let Some(seed) = args.seed {
         scene.settings.seed = seed;
     }
+    if let Some(k) = args.record_every {
+        scene.settings.record_every = k;
+    }
     let scene = Arc::new(scene);
     let limit = RunLimit { ticks: args.ticks };
     let progress = bar(limit.max_ticks(&scene), "ticks");

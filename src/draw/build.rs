@@ -5,39 +5,28 @@ use glam::Vec2;
 
 use super::list::{DrawList, Shape, Stroke};
 use super::overlay::{
-    AgentTable, Focus, Overlays, agent_fills, draw_avoidance, draw_neighbour_links, draw_selected, draw_trails,
-    draw_vectors,
+    Focus, Overlays, agent_fills, draw_avoidance, draw_neighbour_links, draw_selected, draw_trails, draw_vectors,
 };
 use super::style::palette;
 use crate::record::{Frame, RecordingHeader};
 use crate::scene::{Obstacle, Scene};
 
-/// The draw list of `frame` (or just the scene, at time 0, without one) with every agent's
-/// overlays.
-pub fn build_draw_list(
-    scene: &Scene,
-    header: Option<&RecordingHeader>,
-    frame: Option<&Frame>,
-    overlays: &Overlays,
-) -> DrawList {
-    build_focused_draw_list(scene, header, frame, overlays, &Focus::default())
+/// The draw list of a scene as authored, for the editor: static content and start points.
+pub fn build_scene_draw_list(scene: &Scene) -> DrawList {
+    let mut list = DrawList::default();
+    draw_static(scene, 0.0, &mut list);
+    draw_start_points(scene, &mut list);
+    list
 }
 
-/// The draw list of `frame` with the overlays applied to the agents `focus` shows, the selected
-/// agent ringed with its goal and sensing range, and the trails of `focus`.
-pub fn build_focused_draw_list(
-    scene: &Scene,
-    header: Option<&RecordingHeader>,
-    frame: Option<&Frame>,
-    overlays: &Overlays,
-    focus: &Focus,
-) -> DrawList {
+/// The draw list of one recorded `frame` of the recording `header` describes: the scene's
+/// static content at the frame's time, every agent as the agent table says it is, and the
+/// overlays applied to the agents `focus` shows (the selected agent ringed with its goal and
+/// sensing range, and the trails of `focus`).
+pub fn build_frame_draw_list(header: &RecordingHeader, frame: &Frame, overlays: &Overlays, focus: &Focus) -> DrawList {
     let mut list = DrawList::default();
-    draw_static(scene, frame.map_or(0.0, |f| f.time), &mut list);
-    match frame {
-        Some(frame) => draw_agents(scene, header, frame, overlays, focus, &mut list),
-        None => draw_start_points(scene, &mut list),
-    }
+    draw_static(&header.scene, frame.time, &mut list);
+    draw_agents(header, frame, overlays, focus, &mut list);
     list
 }
 
@@ -172,26 +161,18 @@ fn draw_start_points(scene: &Scene, list: &mut DrawList) {
     }
 }
 
-fn draw_agents(
-    scene: &Scene,
-    header: Option<&RecordingHeader>,
-    frame: &Frame,
-    overlays: &Overlays,
-    focus: &Focus,
-    list: &mut DrawList,
-) {
+fn draw_agents(header: &RecordingHeader, frame: &Frame, overlays: &Overlays, focus: &Focus, list: &mut DrawList) {
     let pal = palette();
-    let table = AgentTable::new(scene);
     if overlays.trails {
         draw_trails(list, focus);
     }
     if overlays.neighbours {
-        draw_neighbour_links(list, scene, frame, focus, &table);
+        draw_neighbour_links(list, header, frame, focus);
     }
-    let fills = agent_fills(scene, header, frame, overlays.colour_by, &table);
+    let fills = agent_fills(header, frame, overlays.colour_by);
     for (a, fill) in frame.agents.iter().zip(fills) {
         let fill = if focus.shows(a.id) { fill } else { fill.with_alpha(70) };
-        agent_body(list, a.position, table.radius(a.id), a.heading, fill);
+        agent_body(list, a.position, header.radius_of(a), a.heading, fill);
     }
     for a in frame.agents.iter().filter(|a| focus.shows(a.id)) {
         let label_forces = overlays.force_labels && focus.selected == Some(a.id);
@@ -211,6 +192,6 @@ fn draw_agents(
         {
             draw_avoidance(list, debug);
         }
-        draw_selected(list, scene, a, overlays, &table);
+        draw_selected(list, header, a, overlays);
     }
 }

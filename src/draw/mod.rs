@@ -1,5 +1,5 @@
 //! Backend-free drawing: a [`DrawList`] of primitives in world coordinates, built from
-//! (scene, frame, overlay options), rendered by the egui canvas and by tiny-skia for PNG
+//! (recording header, frame, overlay options), rendered by the egui canvas and by tiny-skia for PNG
 //! export — one drawing path, so an exported frame looks like the canvas.
 
 mod build;
@@ -10,9 +10,9 @@ mod style;
 mod text;
 mod view;
 
-pub use build::{build_draw_list, build_focused_draw_list};
+pub use build::{build_frame_draw_list, build_scene_draw_list};
 pub use list::{Color, DrawList, Shape, Stroke};
-pub use overlay::{AgentTable, ColourBy, DENSITY_RADIUS, Focus, Overlays, neighbour_counts, sensing_radii};
+pub use overlay::{ColourBy, DENSITY_RADIUS, Focus, Overlays, neighbour_counts, sensing_radius};
 pub use skia::render_to_pixmap;
 pub use style::{force_color, palette};
 pub use view::View;

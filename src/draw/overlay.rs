@@ -9,8 +9,7 @@ use glam::Vec2;
 use super::list::{Color, DrawList, Shape, Stroke};
 use super::style::{force_color, palette};
 use crate::record::{AgentSample, AvoidanceDebug, Constraint, Frame, RecordingHeader};
-use crate::scene::{Goal, Scene};
-use crate::sim::ResolvedProfile;
+use crate::scene::Goal;
 
 /// Radius (m) within which neighbours count towards an agent's local density.
 pub const DENSITY_RADIUS: f32 = 1.0;
@@ -131,49 +130,8 @@ impl Focus {
     }
 }
 
-/// Per-agent lookups from the scene: body radius, max speed, profile index.
-pub struct AgentTable {
-    by_id: HashMap<u32, (f32, f32, usize)>,
-}
-
-impl AgentTable {
-    /// The table of `scene`'s agents (unknown profiles get the default body).
-    pub fn new(scene: &Scene) -> AgentTable {
-        let by_id = scene
-            .agents
-            .iter()
-            .map(|a| {
-                let index = scene.profiles.iter().position(|p| p.name == a.profile);
-                let (radius, max_speed) =
-                    index.map_or((0.25, 1.8), |i| (scene.profiles[i].radius, scene.profiles[i].max_speed));
-                (a.id, (radius, max_speed, index.unwrap_or(0)))
-            })
-            .collect();
-        AgentTable { by_id }
-    }
-
-    /// Body radius of agent `id`.
-    pub fn radius(&self, id: u32) -> f32 {
-        self.by_id.get(&id).map_or(0.25, |e| e.0)
-    }
-
-    fn max_speed(&self, id: u32) -> f32 {
-        self.by_id.get(&id).map_or(1.8, |e| e.1)
-    }
-
-    fn profile(&self, id: u32) -> usize {
-        self.by_id.get(&id).map_or(0, |e| e.2)
-    }
-}
-
 /// The fill of every agent of `frame` under `mode`, in frame order.
-pub fn agent_fills(
-    scene: &Scene,
-    header: Option<&RecordingHeader>,
-    frame: &Frame,
-    mode: ColourBy,
-    table: &AgentTable,
-) -> Vec<Color> {
+pub fn agent_fills(header: &RecordingHeader, frame: &Frame, mode: ColourBy) -> Vec<Color> {
     let pal = palette();
     let densities = (mode == ColourBy::Density).then(|| neighbour_counts(frame));
     frame
@@ -184,10 +142,10 @@ pub fn agent_fills(
             ColourBy::Status if a.colliding() => pal.agent_colliding,
             ColourBy::Status if a.arrived() => pal.agent_arrived,
             ColourBy::Status => pal.agent,
-            ColourBy::Speed => ramp(a.velocity.length() / table.max_speed(a.id).max(1e-3)),
+            ColourBy::Speed => ramp(a.velocity.length() / header.max_speed_of(a).max(1e-3)),
             ColourBy::Density => ramp(densities.as_ref().map_or(0, |d| d[i]) as f32 / 6.0),
-            ColourBy::State => force_color(header.map_or("?", |h| h.state(a.state))),
-            ColourBy::Group => force_color(&scene.profiles.get(table.profile(a.id)).map_or("?", |p| p.name.as_str())),
+            ColourBy::State => force_color(header.state(a.state)),
+            ColourBy::Group => force_color(header.agents.profile_name(a.profile)),
         })
         .collect()
 }
@@ -249,7 +207,7 @@ fn arrow(list: &mut DrawList, from: Vec2, to: Vec2, width: f32, color: Color) {
 /// Pushes the vector overlays (forces, steering, velocities, heading) of agent `a`.
 pub fn draw_vectors(
     list: &mut DrawList,
-    header: Option<&RecordingHeader>,
+    header: &RecordingHeader,
     frame: &Frame,
     a: &AgentSample,
     overlays: &Overlays,
@@ -276,7 +234,7 @@ pub fn draw_vectors(
             if f.force == Vec2::ZERO {
                 continue;
             }
-            let label = header.map_or("?", |h| h.label(f.label));
+            let label = header.label(f.label);
             let to = a.position + f.force * overlays.force_scale;
             arrow(list, a.position, to, 1.5, force_color(label));
             if label_forces {
@@ -319,16 +277,15 @@ pub fn draw_trails(list: &mut DrawList, focus: &Focus) {
 
 /// Pushes neighbour links of the focused agents (at most a few dozen): a line to every agent
 /// within the largest neighbour radius of the agent's behaviours.
-pub fn draw_neighbour_links(list: &mut DrawList, scene: &Scene, frame: &Frame, focus: &Focus, table: &AgentTable) {
+pub fn draw_neighbour_links(list: &mut DrawList, header: &RecordingHeader, frame: &Frame, focus: &Focus) {
     let color = palette().neighbour;
-    let radii = sensing_radii(scene);
     let focused = frame
         .agents
         .iter()
         .filter(|a| focus.shown.is_some() && focus.shows(a.id) || focus.selected == Some(a.id))
         .take(MAX_DETAILED);
     for a in focused {
-        let radius = radii.get(table.profile(a.id)).copied().unwrap_or(0.0);
+        let radius = sensing_radius(header, a);
         for b in &frame.agents {
             if b.id != a.id && b.position.distance(a.position) <= radius {
                 list.push(Shape::Polyline {
@@ -341,24 +298,21 @@ pub fn draw_neighbour_links(list: &mut DrawList, scene: &Scene, frame: &Frame, f
     }
 }
 
-/// The neighbour (sensing) radius of each profile's behaviours, by profile index.
-pub fn sensing_radii(scene: &Scene) -> Vec<f32> {
-    scene
-        .profiles
-        .iter()
-        .map(|p| ResolvedProfile::new(p, &mut Vec::new()).neighbour_radius)
-        .collect()
+/// The neighbour (sensing) radius of `a`'s profile at its tick (0 when it senses nobody).
+pub fn sensing_radius(header: &RecordingHeader, a: &AgentSample) -> f32 {
+    header.profile_of(a).map_or(0.0, |p| p.sensing_radius)
 }
 
 /// Pushes the selected agent's ring, sensing range and goal.
-pub fn draw_selected(list: &mut DrawList, scene: &Scene, a: &AgentSample, overlays: &Overlays, table: &AgentTable) {
+pub fn draw_selected(list: &mut DrawList, header: &RecordingHeader, a: &AgentSample, overlays: &Overlays) {
+    let scene = &header.scene;
     let pal = palette();
     let selection = Stroke {
         width: 2.5,
         color: pal.selection,
     };
     if overlays.sensing {
-        let radius = sensing_radii(scene).get(table.profile(a.id)).copied().unwrap_or(0.0);
+        let radius = sensing_radius(header, a);
         if radius > 0.0 {
             list.push(Shape::Circle {
                 center: a.position,
@@ -372,7 +326,7 @@ pub fn draw_selected(list: &mut DrawList, scene: &Scene, a: &AgentSample, overla
         }
     }
     if overlays.goal {
-        let goal = scene.agents.iter().find(|s| s.id == a.id).map(|s| &s.goal);
+        let goal = header.agents.agent(a.id).map(|entry| &entry.goal);
         match goal {
             Some(Goal::Target(name)) => {
                 if let Some(t) = scene.target(name) {
@@ -406,7 +360,7 @@ pub fn draw_selected(list: &mut DrawList, scene: &Scene, a: &AgentSample, overla
     }
     list.push(Shape::Circle {
         center: a.position,
-        radius: table.radius(a.id) + 0.12,
+        radius: header.radius_of(a) + 0.12,
         fill: None,
         stroke: Some(selection),
     });

@@ -63,8 +63,8 @@ pub fn camera_views(camera: &Camera, source: &dyn FrameSource, ticks: &[u64], si
             if !(width.is_finite() && *width > 0.0) {
                 bail!("follow camera width {width} m must be greater than 0");
             }
-            let Some(start) = scene.agents.iter().find(|a| a.id == *agent) else {
-                bail!("cannot follow agent {agent}: the scene has no agent with that id");
+            let Some(start) = source.header().agents.agent(*agent) else {
+                bail!("cannot follow agent {agent}: the recording has no agent with that id");
             };
             let scale = size.x / width;
             let mut center = start.position;

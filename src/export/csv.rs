@@ -1,11 +1,12 @@
 //! CSV trajectories, the long format pandas and PedPy users load directly: one row per agent
 //! per selected tick, streamed.
 //!
-//! Columns: `tick,time,id,x,y,vx,vy,heading,state`, then `fx_<label>,fy_<label>` for every force
-//! label of the recording (in the recording's label order). `time` is in seconds, positions in
-//! metres, velocities in m/s, `heading` in radians counter-clockwise from +x, `state` the mind
-//! state's name; a force pair is empty when the agent has no behaviour of that label (forces of
-//! two behaviours sharing a label are summed).
+//! Columns: `tick,time,id,profile,radius,x,y,vx,vy,heading,state`, then `fx_<label>,fy_<label>`
+//! for every force label of the recording (in the recording's label order). `profile` and
+//! `radius` are the agent's at that tick, from the recording's agent table; `time` is in seconds,
+//! positions and radius in metres, velocities in m/s, `heading` in radians counter-clockwise from
+//! +x, `state` the mind state's name; a force pair is empty when the agent has no behaviour of
+//! that label (forces of two behaviours sharing a label are summed).
 
 use std::io::Write;
 use std::path::Path;
@@ -28,10 +29,12 @@ fn field(text: &str) -> String {
 
 /// The header line (without the line break).
 fn header_line(labels: &[String]) -> String {
-    let mut columns: Vec<String> = ["tick", "time", "id", "x", "y", "vx", "vy", "heading", "state"]
-        .iter()
-        .map(|c| c.to_string())
-        .collect();
+    let mut columns: Vec<String> = [
+        "tick", "time", "id", "profile", "radius", "x", "y", "vx", "vy", "heading", "state",
+    ]
+    .iter()
+    .map(|c| c.to_string())
+    .collect();
     for label in labels {
         columns.push(field(&format!("fx_{label}")));
         columns.push(field(&format!("fy_{label}")));
@@ -49,8 +52,9 @@ pub fn write_csv(
     let header = source.header();
     let dt = header.dt as f64;
     let states: Vec<String> = header.states.iter().map(|s| field(s)).collect();
+    let profiles: Vec<String> = header.agents.profiles.iter().map(|p| field(&p.name)).collect();
     writeln!(out, "{}", header_line(&header.labels))?;
-    let ticks = ticks.ticks(source.tick_range());
+    let ticks = ticks.ticks(source);
     let mut forces: Vec<Option<Vec2>> = vec![None; header.labels.len()];
     for (i, &tick) in ticks.iter().enumerate() {
         let frame = source.frame(tick)?;
@@ -63,10 +67,12 @@ pub fn write_csv(
                 }
             }
             let state = states.get(a.state as usize).map_or("?", String::as_str);
+            let profile = profiles.get(a.profile as usize).map_or("?", String::as_str);
             write!(
                 out,
-                "{tick},{time},{},{},{},{},{},{},{state}",
+                "{tick},{time},{},{profile},{},{},{},{},{},{},{state}",
                 a.id,
+                header.radius_of(a),
                 a.position.x,
                 a.position.y,
                 a.velocity.x,
@@ -107,7 +113,7 @@ mod tests {
     fn header_and_quoting() {
         assert_eq!(
             header_line(&["seek".into(), "a,b".into()]),
-            "tick,time,id,x,y,vx,vy,heading,state,fx_seek,fy_seek,\"fx_a,b\",\"fy_a,b\""
+            "tick,time,id,profile,radius,x,y,vx,vy,heading,state,fx_seek,fy_seek,\"fx_a,b\",\"fy_a,b\""
         );
         assert_eq!(field("say \"hi\""), "\"say \"\"hi\"\"\"");
     }

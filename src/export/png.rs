@@ -16,8 +16,8 @@ use rayon::prelude::*;
 use super::camera::{Camera, camera_views};
 use super::ticks::TickSelection;
 use crate::atomic_file::write_atomic;
-use crate::draw::{Color, Overlays, build_draw_list, palette, render_to_pixmap};
-use crate::record::FrameSource;
+use crate::draw::{Color, DrawList, Focus, Overlays, build_frame_draw_list, palette, render_to_pixmap};
+use crate::record::{Frame, FrameSource, RecordingHeader};
 
 /// How the frame files are numbered.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -80,6 +80,11 @@ pub fn encode_png(pixmap: &tiny_skia::Pixmap) -> Result<Vec<u8>> {
     Ok(out)
 }
 
+/// The draw list of one exported frame of the recording `header` describes.
+pub fn png_draw_list(header: &RecordingHeader, frame: &Frame, options: &PngOptions) -> DrawList {
+    build_frame_draw_list(header, frame, &options.overlays, &Focus::default())
+}
+
 /// Renders `tick` through `view` into `pixmap`, exactly as the export writes it.
 fn render(
     source: &dyn FrameSource,
@@ -90,7 +95,7 @@ fn render(
 ) -> Result<()> {
     let header = source.header();
     let frame = source.frame(tick)?;
-    let list = build_draw_list(&header.scene, Some(header), Some(&frame), &options.overlays);
+    let list = png_draw_list(header, &frame, options);
     render_to_pixmap(&list, &view, options.background, pixmap);
     Ok(())
 }
@@ -112,7 +117,7 @@ pub fn export_png_sequence(
             options.height
         );
     }
-    let ticks = options.ticks.ticks(source.tick_range());
+    let ticks = options.ticks.ticks(source);
     let size = Vec2::new(options.width as f32, options.height as f32);
     let views = camera_views(&options.camera, source, &ticks, size)?;
     std::fs::create_dir_all(dir).with_context(|| format!("{}: cannot create the output folder", dir.display()))?;

@@ -136,15 +136,16 @@ pub(super) fn format_time(t: f64) -> String {
     }
 }
 
-/// The escaped `<state>` text of every scene agent, by id.
+/// The escaped `<state>` text of every agent of the run (placed and spawned), by id, from the
+/// profile it starts with.
 fn agent_states(source: &dyn FrameSource, states: &StateMapping) -> HashMap<u32, String> {
-    source
-        .header()
-        .scene
+    let table = &source.header().agents;
+    table
         .agents
         .iter()
         .map(|a| {
-            let state = states.by_profile.get(&a.profile).unwrap_or(&states.default);
+            let profile = table.profile_name(a.profile);
+            let state = states.by_profile.get(profile).unwrap_or(&states.default);
             (a.id, quick_xml::escape::escape(state.as_str()).into_owned())
         })
         .collect()
@@ -164,7 +165,7 @@ pub fn write_skeleton_xml(
     }
     let states = agent_states(source, &options.states);
     let default_state = quick_xml::escape::escape(options.states.default.as_str()).into_owned();
-    let ticks = options.ticks.ticks(source.tick_range());
+    let ticks = options.ticks.ticks(source);
     let total = match (options.fps, ticks.first(), ticks.last()) {
         (Some(fps), Some(&a), Some(&b)) => ((b - a) as f64 * source.header().dt as f64 * fps as f64) as u64 + 1,
         _ => ticks.len() as u64,

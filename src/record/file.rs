@@ -1,13 +1,15 @@
 //! The `.crowdrec` file format: written while the simulation runs, random access to any tick.
 //!
 //! ```text
-//! "CROWDREC" u32 version | u32 header_len u32 crc header(JSON)
-//! { "CHNK" u32 len u32 crc payload(u64 first_tick, u32 frames, frames…) }*
+//! "CROWDREC" u32 version | "HEAD" u32 len u32 crc header(JSON: scene, agent table, labels, …)
+//! { "CHNK" u32 len u32 crc payload(u64 first_tick, u32 frames, u32 raw_len, zstd(frames…)) }*
 //! "INDX" u32 len u32 crc payload(u32 n, n × (u64 first_tick, u32 frames, u64 offset))
 //! u64 index_offset "CRECEND\0"
 //! ```
-//! Version 2 appends an avoidance-debug block (a count, usually 0) to every frame; version-1
-//! files (no such block) are still read.
+//! Version 3 (this one) carries the compiled agent table in the header and compact frames
+//! (see [`super::codec`]), each chunk compressed with zstd; a chunk holds frames
+//! `first_tick, first_tick + k, …` where k is the header's `record_every`. Versions 1 and 2
+//! (no agent table) are refused with a message saying how to record the run again.
 //! Every block carries a CRC-32. A file without a valid index (the writer was killed) is
 //! recovered by scanning chunks up to the last complete one; the reader says so.
 
@@ -16,20 +18,23 @@ use std::io::{self, Cursor, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
-use super::codec::{DecodeError, Decoder, Encoder, decode_frame, encode_frame};
+use super::codec::{DecodeError, Decoder, Encoder, FrameCodec};
 use super::frame::Frame;
 use super::header::RecordingHeader;
 use crate::atomic_file::AtomicFile;
 
 const MAGIC: &[u8; 8] = b"CROWDREC";
 const TRAILER_MAGIC: &[u8; 8] = b"CRECEND\0";
-const FORMAT_VERSION: u32 = 2;
-/// Oldest format version the reader accepts.
-const OLDEST_VERSION: u32 = 1;
+const FORMAT_VERSION: u32 = 3;
+/// Uncompressed bytes after which a chunk is closed.
 const CHUNK_BYTES: usize = 1 << 20;
 const CHUNK_MAX_FRAMES: u32 = 64;
+/// zstd level of the chunks (measured: level 3 is as small as 9 on recordings, and fast).
+const ZSTD_LEVEL: i32 = 3;
 /// Largest block the reader accepts (guards allocations against corrupt lengths).
 const MAX_BLOCK: u32 = 1 << 30;
+/// Largest uncompressed chunk the reader accepts (one frame of a huge crowd fits many times).
+const MAX_RAW_CHUNK: u32 = 1 << 30;
 
 /// Why a recording could not be written or read.
 #[derive(Debug, thiserror::Error)]
@@ -60,6 +65,8 @@ pub struct RecordingWriter {
     pending: Vec<u8>,
     pending_first_tick: u64,
     pending_frames: u32,
+    codec: FrameCodec,
+    dt: f32,
     index: Vec<ChunkEntry>,
 }
 
@@ -92,6 +99,8 @@ impl RecordingWriter {
             pending: Vec::with_capacity(CHUNK_BYTES),
             pending_first_tick: 0,
             pending_frames: 0,
+            codec: FrameCodec::new(header.dt),
+            dt: header.dt,
             index: Vec::new(),
         })
     }
@@ -100,12 +109,10 @@ impl RecordingWriter {
     pub fn push(&mut self, frame: &Frame) -> Result<(), RecordingError> {
         if self.pending_frames == 0 {
             self.pending.clear();
-            let mut e = Encoder(&mut self.pending);
-            e.u64(frame.tick);
-            e.u32(0);
+            self.codec = FrameCodec::new(self.dt);
             self.pending_first_tick = frame.tick;
         }
-        encode_frame(frame, &mut self.pending);
+        self.codec.encode(frame, &mut self.pending);
         self.pending_frames += 1;
         if self.pending.len() >= CHUNK_BYTES || self.pending_frames >= CHUNK_MAX_FRAMES {
             self.flush_chunk()?;
@@ -117,16 +124,22 @@ impl RecordingWriter {
         if self.pending_frames == 0 {
             return Ok(());
         }
-        self.pending[8..12].copy_from_slice(&self.pending_frames.to_le_bytes());
         let path = self.file.final_path().to_path_buf();
-        write_block(&mut self.file, b"CHNK", &self.pending).map_err(io_error(&path))?;
+        let compressed = zstd::bulk::compress(&self.pending, ZSTD_LEVEL).map_err(io_error(&path))?;
+        let mut payload = Vec::with_capacity(16 + compressed.len());
+        let mut e = Encoder(&mut payload);
+        e.u64(self.pending_first_tick);
+        e.u32(self.pending_frames);
+        e.u32(self.pending.len() as u32);
+        payload.extend_from_slice(&compressed);
+        write_block(&mut self.file, b"CHNK", &payload).map_err(io_error(&path))?;
         self.file.flush().map_err(io_error(&path))?;
         self.index.push(ChunkEntry {
             first_tick: self.pending_first_tick,
             frames: self.pending_frames,
             offset: self.offset,
         });
-        self.offset += 12 + self.pending.len() as u64;
+        self.offset += 12 + payload.len() as u64;
         self.pending_frames = 0;
         Ok(())
     }
@@ -138,7 +151,7 @@ impl RecordingWriter {
         let err = io_error(&path);
         let mut payload = Vec::with_capacity(4 + self.index.len() * 20);
         let mut e = Encoder(&mut payload);
-        e.u32(self.index.len() as u32);
+        e.varint(self.index.len() as u64);
         for c in &self.index {
             e.u64(c.first_tick);
             e.u32(c.frames);
@@ -164,7 +177,6 @@ pub struct RecordingReader {
     index: Vec<ChunkEntry>,
     cache: Mutex<Option<(usize, Arc<Vec<Frame>>)>>,
     recovery_note: Option<String>,
-    version: u32,
 }
 
 struct BlockHeader {
@@ -224,16 +236,30 @@ impl RecordingReader {
             return Err(corrupt("not a crowdrec recording (wrong magic bytes)".into()));
         }
         let version = u32::from_le_bytes(magic[8..12].try_into().expect("4 bytes"));
-        if !(OLDEST_VERSION..=FORMAT_VERSION).contains(&version) {
+        if version < FORMAT_VERSION {
             return Err(corrupt(format!(
-                "format version {version} is not supported (this build reads {OLDEST_VERSION} to {FORMAT_VERSION})"
+                "format version {version} was written by an older crowdlab, without the agent table this build \
+                 needs (it reads version {FORMAT_VERSION}); record the run again with `crowdlab run` on its scene"
+            )));
+        }
+        if version > FORMAT_VERSION {
+            return Err(corrupt(format!(
+                "format version {version} is newer than this build reads ({FORMAT_VERSION}); update crowdlab"
             )));
         }
         let header_bytes = read_block(&mut file, b"HEAD")
             .map_err(&err)?
             .ok_or_else(|| corrupt("header block is damaged or cut short".into()))?;
-        let header: RecordingHeader =
+        let mut header: RecordingHeader =
             serde_json::from_slice(&header_bytes).map_err(|e| corrupt(format!("header does not parse: {e}")))?;
+        header.agents.reindex();
+        header.agents.check().map_err(|m| corrupt(format!("header: {m}")))?;
+        if header.record_every == 0 || !(header.dt.is_finite() && header.dt > 0.0) {
+            return Err(corrupt(format!(
+                "header: record_every {} and dt {} must both be positive",
+                header.record_every, header.dt
+            )));
+        }
         let data_start = 12 + 12 + header_bytes.len() as u64;
         let (index, recovery_note) = match read_index(&mut file).map_err(&err)? {
             Some(index) => (index, None),
@@ -252,7 +278,6 @@ impl RecordingReader {
             index,
             cache: Mutex::new(None),
             recovery_note,
-            version,
         })
     }
 
@@ -279,18 +304,25 @@ impl RecordingReader {
     /// Tick of the last frame.
     pub fn last_tick(&self) -> u64 {
         let last = self.index.last().expect("index is never empty");
-        last.first_tick.saturating_add(last.frames as u64 - 1)
+        last.first_tick
+            .saturating_add((last.frames as u64 - 1).saturating_mul(self.stride()))
+    }
+
+    /// Ticks between two recorded frames (the header's `record_every`).
+    pub fn stride(&self) -> u64 {
+        u64::from(self.header.record_every)
     }
 
     /// The frame of `tick`.
     pub fn frame_at(&self, tick: u64) -> Result<Frame, RecordingError> {
+        let stride = self.stride();
         let chunk = self
             .index
-            .partition_point(|c| c.first_tick.saturating_add(c.frames as u64) <= tick);
+            .partition_point(|c| c.first_tick.saturating_add((c.frames as u64).saturating_mul(stride)) <= tick);
         let entry = self
             .index
             .get(chunk)
-            .filter(|c| c.first_tick <= tick)
+            .filter(|c| c.first_tick <= tick && (tick - c.first_tick) % stride == 0)
             .ok_or(RecordingError::NoSuchTick {
                 file: self.path.clone(),
                 tick,
@@ -298,7 +330,7 @@ impl RecordingReader {
             })?;
         let frames = self.chunk(chunk)?;
         let frame = frames
-            .get((tick - entry.first_tick) as usize)
+            .get(((tick - entry.first_tick) / stride) as usize)
             .filter(|f| f.tick == tick)
             .ok_or_else(|| RecordingError::Corrupt {
                 file: self.path.clone(),
@@ -324,21 +356,40 @@ impl RecordingReader {
             read_block(&mut *file, b"CHNK").map_err(io_error(&self.path))?
         }
         .ok_or_else(|| corrupt(format!("chunk {chunk} is damaged (CRC or length mismatch)")))?;
-        let frames = Arc::new(
-            decode_chunk(&payload, self.version >= 2).map_err(|e| corrupt(format!("chunk {chunk}: {}", e.0)))?,
-        );
+        let frames =
+            Arc::new(decode_chunk(&payload, self.header.dt).map_err(|e| corrupt(format!("chunk {chunk}: {}", e.0)))?);
         *self.cache.lock().expect("cache lock") = Some((chunk, frames.clone()));
         Ok(frames)
     }
 }
 
-fn decode_chunk(payload: &[u8], with_debug: bool) -> Result<Vec<Frame>, DecodeError> {
+/// Decompresses a chunk (never past the length it declares) and decodes its frames.
+fn decode_chunk(payload: &[u8], dt: f32) -> Result<Vec<Frame>, DecodeError> {
     let mut d = Decoder::new(payload);
     let _first_tick = d.u64()?;
     let n = d.u32()?;
+    let raw_len = d.u32()?;
+    if raw_len > MAX_RAW_CHUNK {
+        return Err(DecodeError(format!(
+            "declares {raw_len} uncompressed bytes, above the limit"
+        )));
+    }
+    let compressed = d.bytes(d.remaining())?;
+    let mut raw = Vec::new();
+    zstd::stream::read::Decoder::new(compressed)
+        .and_then(|z| z.take(u64::from(raw_len) + 1).read_to_end(&mut raw))
+        .map_err(|e| DecodeError(format!("does not decompress: {e}")))?;
+    if raw.len() != raw_len as usize {
+        return Err(DecodeError(format!(
+            "decompresses to {} bytes, not the {raw_len} it declares",
+            raw.len()
+        )));
+    }
+    let mut d = Decoder::new(&raw);
+    let mut codec = FrameCodec::new(dt);
     let mut frames = Vec::with_capacity(n.min(CHUNK_MAX_FRAMES) as usize);
     for _ in 0..n {
-        frames.push(decode_frame(&mut d, with_debug)?);
+        frames.push(codec.decode(&mut d)?);
     }
     Ok(frames)
 }

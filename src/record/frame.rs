@@ -13,8 +13,11 @@ pub const FLAG_COLLIDING: u8 = 2;
 /// One agent's recorded state at the end of a tick.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct AgentSample {
-    /// Agent id from the scene.
+    /// Agent id (see the header's agent table).
     pub id: u32,
+    /// Index of the agent's profile at this tick in the header's agent table (changes only by
+    /// a conversion, which is also an [`AgentEvent`]).
+    pub profile: u32,
     /// Position in metres.
     pub position: Vec2,
     /// Velocity in m/s.
@@ -80,6 +83,31 @@ pub struct Contact {
     pub depth: f32,
 }
 
+/// Something that happened to an agent during a tick, besides moving.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AgentEvent {
+    /// The agent appeared (its start time came).
+    Appeared { agent: u32 },
+    /// The agent reached the end of its goal.
+    Arrived { agent: u32 },
+    /// The agent left the run (removed on arrival, past its end time, out through an exit).
+    Left { agent: u32 },
+    /// A state machine converted the agent to another profile (indices in the agent table).
+    ProfileChanged { agent: u32, from: u32, to: u32 },
+}
+
+impl AgentEvent {
+    /// The id of the agent the event is about.
+    pub fn agent(&self) -> u32 {
+        match *self {
+            AgentEvent::Appeared { agent }
+            | AgentEvent::Arrived { agent }
+            | AgentEvent::Left { agent }
+            | AgentEvent::ProfileChanged { agent, .. } => agent,
+        }
+    }
+}
+
 /// The recorded state after one tick.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Frame {
@@ -95,6 +123,8 @@ pub struct Frame {
     pub contacts: Vec<Contact>,
     /// Avoidance explanations of the agents being debugged (usually none).
     pub debug: Vec<AvoidanceDebug>,
+    /// What happened to agents during the tick, in agent order.
+    pub events: Vec<AgentEvent>,
 }
 
 impl Frame {

@@ -1,5 +1,6 @@
 //! Recordings: frames of a run, the `.crowdrec` file format and metrics.
 
+mod agents;
 mod codec;
 mod debug;
 mod file;
@@ -8,9 +9,11 @@ mod header;
 mod metrics;
 mod store;
 
+pub use agents::{AgentEntry, AgentTable, ProfileEntry};
+pub use codec::quantise;
 pub use debug::{AvoidanceDebug, Constraint};
 pub use file::{RecordingError, RecordingReader, RecordingWriter};
-pub use frame::{AgentSample, Contact, ContactWith, FLAG_ARRIVED, FLAG_COLLIDING, ForceSample, Frame};
+pub use frame::{AgentEvent, AgentSample, Contact, ContactWith, FLAG_ARRIVED, FLAG_COLLIDING, ForceSample, Frame};
 pub use header::RecordingHeader;
 pub use metrics::{
     AgentMetrics, AreaSample, AreaSeries, CompositeScores, Crossing, CrowdMetrics, LineFlow, Metrics,

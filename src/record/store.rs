@@ -10,6 +10,10 @@ pub trait FrameSource: Send + Sync {
     fn header(&self) -> &RecordingHeader;
     /// Ticks held, as an inclusive range `(first, last)`.
     fn tick_range(&self) -> (u64, u64);
+    /// Ticks between two held frames (the header's `record_every`).
+    fn stride(&self) -> u64 {
+        u64::from(self.header().record_every.max(1))
+    }
     /// The frame of `tick`.
     fn frame(&self, tick: u64) -> Result<Frame, RecordingError>;
 }
@@ -28,7 +32,8 @@ impl FrameSource for RecordingReader {
     }
 }
 
-/// The frames of a run held in memory (the GUI's live run), ticks contiguous from the first.
+/// The frames of a run held in memory (the GUI's live run), one every `record_every` ticks from
+/// the first.
 pub struct MemoryRecording {
     header: RecordingHeader,
     frames: Vec<Frame>,
@@ -71,13 +76,18 @@ impl FrameSource for MemoryRecording {
 
     fn tick_range(&self) -> (u64, u64) {
         let first = self.frames.first().map_or(0, |f| f.tick);
-        (first, first + self.frames.len().saturating_sub(1) as u64)
+        (
+            first,
+            first + self.frames.len().saturating_sub(1) as u64 * self.stride(),
+        )
     }
 
     fn frame(&self, tick: u64) -> Result<Frame, RecordingError> {
         let (first, last) = self.tick_range();
+        let stride = self.stride();
         tick.checked_sub(first)
-            .and_then(|i| self.frames.get(i as usize))
+            .filter(|offset| offset % stride == 0)
+            .and_then(|offset| self.frames.get((offset / stride) as usize))
             .cloned()
             .ok_or(RecordingError::NoSuchTick {
                 file: "(live run)".into(),

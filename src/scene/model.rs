@@ -142,6 +142,13 @@ pub struct SimSettings {
     /// apart so they only touch (default false).
     #[serde(default)]
     pub non_penetration: bool,
+    /// Every how many ticks a frame is recorded (default 1 = every tick; larger for long runs).
+    #[serde(default = "every_tick")]
+    pub record_every: u32,
+}
+
+fn every_tick() -> u32 {
+    1
 }
 
 impl Default for SimSettings {
@@ -153,6 +160,7 @@ impl Default for SimSettings {
             on_arrival: ArrivalPolicy::Stop,
             neighbour_index: NeighbourIndex::default(),
             non_penetration: false,
+            record_every: 1,
         }
     }
 }

@@ -115,6 +115,9 @@ fn check_settings(scene: &Scene, problems: &mut Problems) {
     let s = &scene.settings;
     problems.positive("settings.dt", s.dt);
     problems.positive("settings.duration", s.duration);
+    if s.record_every == 0 {
+        problems.push("settings.record_every", "0 must be at least 1 (1 = record every tick)");
+    }
     if let NeighbourIndex::Grid { cell_size } = s.neighbour_index {
         problems.positive("settings.neighbour_index.cell_size", cell_size);
     }

@@ -28,7 +28,7 @@ pub struct Body {
     /// Agent id from the scene.
     pub id: u32,
     /// Index of the agent's profile in `World::profiles`.
-    pub profile: u16,
+    pub profile: u32,
     /// Position in metres.
     pub position: Vec2,
     /// Velocity in m/s.

@@ -23,13 +23,16 @@ impl RunLimit {
     }
 }
 
-/// The recording header for a world (scene, labels, states, dt).
+/// The recording header for a world (scene, agent table, labels, states, dt, stride).
 pub fn header_for(world: &World) -> RecordingHeader {
+    let settings = &world.scene().settings;
     RecordingHeader {
         scene: (**world.scene()).clone(),
+        agents: world.agent_table().clone(),
         labels: world.labels().to_vec(),
         states: STATE_NAMES.iter().map(|s| s.to_string()).collect(),
-        dt: world.scene().settings.dt,
+        dt: settings.dt,
+        record_every: settings.record_every,
     }
 }
 
@@ -57,43 +60,124 @@ impl RunSink for Vec<Frame> {
     }
 }
 
-/// Runs `scene` under `limit`, feeding `sink` and calling `progress(tick, max_ticks)` after
-/// each step; returns the run's metrics. A sink error stops the run and is returned.
+/// One step of a run as its driver sees it.
+pub struct RunStep {
+    /// The frame of the state after the step (tick 0 first, which is not a step).
+    pub frame: Frame,
+    /// Wall time of the step in seconds (`None` for tick 0).
+    pub step_seconds: Option<f64>,
+    /// True when the frame belongs in the recording (its tick is a multiple of the stride).
+    pub recorded: bool,
+    /// True when the run has ended with this frame.
+    pub last: bool,
+}
+
+/// A run in progress, shared by `crowdlab run` and the GUI's simulation worker: the world, the
+/// rule that stops it, the recording stride, and metrics observed over every tick.
+pub struct Run {
+    world: World,
+    limit: RunLimit,
+    stride: u64,
+    metrics: MetricsAccumulator,
+    step_seconds: f64,
+    wall: Instant,
+    started: bool,
+}
+
+impl Run {
+    /// A run of `scene` under `limit`, at tick 0 with nothing produced yet.
+    pub fn new(scene: Arc<Scene>, limit: RunLimit) -> Run {
+        Run {
+            metrics: MetricsAccumulator::new(&scene),
+            stride: u64::from(scene.settings.record_every.max(1)),
+            world: World::new(scene),
+            limit,
+            step_seconds: 0.0,
+            wall: Instant::now(),
+            started: false,
+        }
+    }
+
+    /// The recording header of this run.
+    pub fn header(&self) -> RecordingHeader {
+        header_for(&self.world)
+    }
+
+    /// The world (read-only).
+    pub fn world(&self) -> &World {
+        &self.world
+    }
+
+    /// The world, to change what it records (e.g. the debugged agent).
+    pub fn world_mut(&mut self) -> &mut World {
+        &mut self.world
+    }
+
+    /// True once the limit is reached: the tick count, or every agent done / the duration.
+    pub fn finished(&self) -> bool {
+        self.started
+            && match self.limit.ticks {
+                Some(n) => self.world.tick() >= n,
+                None => self.world.all_done() || self.world.duration_reached(),
+            }
+    }
+
+    /// The next frame: tick 0 on the first call, then one step per call; `None` once finished.
+    pub fn advance(&mut self) -> Option<RunStep> {
+        if self.finished() {
+            return None;
+        }
+        let (frame, step_seconds) = if self.started {
+            let t = Instant::now();
+            let frame = self.world.step();
+            let seconds = t.elapsed().as_secs_f64();
+            self.step_seconds += seconds;
+            (frame, Some(seconds))
+        } else {
+            self.started = true;
+            (self.world.snapshot_frame(), None)
+        };
+        self.metrics.observe(&frame);
+        Some(RunStep {
+            recorded: frame.tick % self.stride == 0,
+            last: self.finished(),
+            frame,
+            step_seconds,
+        })
+    }
+
+    /// The run's metrics (SteerBench, crowd measures, timing) up to the current tick.
+    pub fn finish(self) -> Metrics {
+        let ticks = self.world.tick();
+        let ms_per_tick = if ticks > 0 {
+            self.step_seconds * 1000.0 / ticks as f64
+        } else {
+            0.0
+        };
+        self.metrics
+            .finish(ticks, ms_per_tick, self.wall.elapsed().as_secs_f64())
+    }
+}
+
+/// Runs `scene` under `limit`, feeding `sink` every `record_every`-th frame (the scene setting)
+/// and calling `progress(tick, max_ticks)` after each step; returns the run's metrics, which
+/// observe every tick whatever the stride. A sink error stops the run and is returned.
 pub fn run_scene<S: RunSink>(
     scene: Arc<Scene>,
     limit: RunLimit,
     sink: &mut S,
     mut progress: impl FnMut(u64, u64),
 ) -> Result<Metrics, S::Error> {
-    let wall = Instant::now();
     let max_ticks = limit.max_ticks(&scene);
-    let mut metrics = MetricsAccumulator::new(&scene);
-    let mut world = World::new(scene);
-    sink.begin(&header_for(&world))?;
-    let first = world.snapshot_frame();
-    metrics.observe(&first);
-    sink.frame(&first)?;
-    let mut step_seconds = 0.0;
-    loop {
-        let finished = match limit.ticks {
-            Some(n) => world.tick() >= n,
-            None => world.all_done() || world.duration_reached(),
-        };
-        if finished {
-            break;
+    let mut run = Run::new(scene, limit);
+    sink.begin(&run.header())?;
+    while let Some(step) = run.advance() {
+        if step.recorded {
+            sink.frame(&step.frame)?;
         }
-        let t = Instant::now();
-        let frame = world.step();
-        step_seconds += t.elapsed().as_secs_f64();
-        metrics.observe(&frame);
-        sink.frame(&frame)?;
-        progress(world.tick(), max_ticks);
+        if step.step_seconds.is_some() {
+            progress(step.frame.tick, max_ticks);
+        }
     }
-    let ticks = world.tick();
-    let ms_per_tick = if ticks > 0 {
-        step_seconds * 1000.0 / ticks as f64
-    } else {
-        0.0
-    };
-    Ok(metrics.finish(ticks, ms_per_tick, wall.elapsed().as_secs_f64()))
+    Ok(run.finish())
 }

@@ -52,7 +52,10 @@ pub fn canonical_xml(text: &str) -> Vec<String> {
     out
 }
 
-use crowdlab::record::{AgentSample, FLAG_ARRIVED, ForceSample, Frame, MemoryRecording, RecordingHeader};
+use crowdlab::record::{
+    AgentEntry, AgentSample, AgentTable, FLAG_ARRIVED, ForceSample, Frame, MemoryRecording, ProfileEntry,
+    RecordingHeader,
+};
 use crowdlab::scene::{Agent, Bounds, Goal, Obstacle, Profile, Scene, Target};
 use glam::Vec2;
 
@@ -84,6 +87,7 @@ fn sample(
     }));
     AgentSample {
         id,
+        profile: u32::from(id == 1),
         position,
         velocity,
         heading: velocity.try_normalize().unwrap_or(Vec2::X),
@@ -154,11 +158,33 @@ pub fn known_recording() -> MemoryRecording {
             b: Vec2::new(6.0, -3.0),
         },
     ];
+    let compiled = |p: &Profile| ProfileEntry {
+        name: p.name.clone(),
+        radius: p.radius,
+        max_speed: p.max_speed,
+        sensing_radius: 1.0,
+        force_labels: vec![0, 1],
+    };
+    let entries = scene
+        .agents
+        .iter()
+        .map(|a| AgentEntry {
+            id: a.id,
+            profile: u32::from(a.profile == "runner"),
+            agent_type: None,
+            goal: a.goal.clone(),
+            spawned: false,
+            position: a.position,
+            start_time: a.start_time,
+        })
+        .collect();
     let header = RecordingHeader {
+        agents: AgentTable::new(scene.profiles.iter().map(compiled).collect(), entries),
         scene,
         labels: vec!["seek".into(), "separation".into()],
         states: vec!["walking".into()],
         dt: 0.5,
+        record_every: 1,
     };
     let mut recording = MemoryRecording::new(header);
     for tick in 0..6u64 {
@@ -199,6 +225,7 @@ pub fn known_recording() -> MemoryRecording {
             forces,
             contacts: Vec::new(),
             debug: Vec::new(),
+            events: Vec::new(),
         });
     }
     recording

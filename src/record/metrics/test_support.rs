@@ -8,6 +8,7 @@ use crate::record::{AgentSample, Contact, Frame};
 pub fn moving(id: u32, position: Vec2, velocity: Vec2, flags: u8) -> AgentSample {
     AgentSample {
         id,
+        profile: 0,
         position,
         velocity,
         heading: velocity.try_normalize().unwrap_or(Vec2::X),
@@ -30,5 +31,6 @@ pub fn frame(tick: u64, agents: Vec<AgentSample>, contacts: Vec<Contact>) -> Fra
         forces: vec![],
         contacts,
         debug: vec![],
+        events: vec![],
     }
 }

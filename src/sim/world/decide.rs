@@ -1,0 +1,204 @@
+//! The decide phase for one agent, computed from the immutable snapshot of the previous tick:
+//! steering behaviours → combiner → avoidance → locomotion. Writes only the agent's own memory.
+
+use glam::Vec2;
+
+use super::AgentMind;
+use crate::record::AvoidanceDebug;
+use crate::scene::Scene;
+use crate::sim::avoid::{AvoidObstacles, Neighbourhood, Snapshot};
+use crate::sim::locomotion::{advance, preferred_velocity};
+use crate::sim::mind::Route;
+use crate::sim::steer::human::{PopelovaCombiner, steer_agent};
+use crate::sim::steer::{
+    AgentIndex, CombinedSteering, Combiner, CombinerInput, SteeringContext, SteeringObstacles, stria,
+};
+use crate::sim::{Body, NeighbourGrid, ResolvedProfile, StaticGeometry};
+
+/// What one agent decided this tick.
+pub(super) struct Decision {
+    pub steering: CombinedSteering,
+    pub preferred: Vec2,
+    pub avoidance: Vec2,
+    pub position: Vec2,
+    pub velocity: Vec2,
+    pub heading: Vec2,
+    pub debug: Option<AvoidanceDebug>,
+}
+
+/// Everything every agent's decision reads: the previous tick's bodies, the neighbour grid and
+/// the static world, shared read-only by all worker threads.
+pub(super) struct SnapshotView<'a> {
+    pub scene: &'a Scene,
+    pub profiles: &'a [ResolvedProfile],
+    pub bodies: &'a [Body],
+    pub non_reactive: &'a [bool],
+    pub grid: &'a NeighbourGrid,
+    pub statics: &'a StaticGeometry,
+    pub steer_obstacles: &'a SteeringObstacles,
+    pub avoid_obstacles: &'a AvoidObstacles,
+    pub agents: &'a AgentIndex,
+    pub max_radius: f32,
+    pub time: f32,
+    pub tick: u64,
+    pub debug_agent: Option<u32>,
+}
+
+/// One worker thread's reusable buffers.
+#[derive(Default)]
+pub(super) struct Scratch {
+    neighbours: Vec<u32>,
+    avoidance: Neighbourhood,
+}
+
+impl SnapshotView<'_> {
+    /// The decision of agent `body` with its own memory `mind`.
+    pub fn decide(&self, body: &Body, mind: &mut AgentMind, scratch: &mut Scratch) -> Decision {
+        let profile = self.effective_profile(body, mind);
+        self.neighbours_of(body, &profile, &mut scratch.neighbours);
+        let ctx = SteeringContext {
+            body,
+            profile: &profile,
+            goal: mind.mind.goal_point(),
+            neighbours: &scratch.neighbours,
+            bodies: self.bodies,
+            dt: self.scene.settings.dt,
+            statics: self.statics,
+            agents: self.agents,
+            obstacles: self.steer_obstacles,
+            time: self.time,
+            path: match mind.mind.route() {
+                Some(Route::Path { index, .. }) => Some(&self.scene.paths[*index]),
+                _ => None,
+            },
+        };
+        match &profile.combiner {
+            Combiner::Popelova(combiner) => self.decide_human(&ctx, combiner, mind, &mut scratch.avoidance),
+            _ => self.decide_steering(&ctx, mind, &mut scratch.avoidance),
+        }
+    }
+
+    /// The agent's profile, with the speed its mind asks for (panic makes agents run).
+    fn effective_profile(&self, body: &Body, mind: &AgentMind) -> std::borrow::Cow<'_, ResolvedProfile> {
+        let profile = &self.profiles[body.profile as usize];
+        let factor = mind.mind.speed_factor(self.scene);
+        if factor == 1.0 {
+            std::borrow::Cow::Borrowed(profile)
+        } else {
+            std::borrow::Cow::Owned(profile.with_speed_factor(factor))
+        }
+    }
+
+    /// Fills `out` with the other present agents within the profile's neighbour radius.
+    fn neighbours_of(&self, body: &Body, profile: &ResolvedProfile, out: &mut Vec<u32>) {
+        out.clear();
+        if profile.neighbour_radius > 0.0 {
+            self.grid
+                .query(body.position, profile.neighbour_radius + self.max_radius, out);
+            out.retain(|&j| self.bodies[j as usize].id != body.id);
+        }
+    }
+
+    /// Buckland's and Stria's pipeline: behaviours through the combiner, then avoidance and
+    /// locomotion.
+    fn decide_steering(&self, ctx: &SteeringContext, mind: &mut AgentMind, scratch: &mut Neighbourhood) -> Decision {
+        let profile = ctx.profile;
+        let state = &mut mind.steer;
+        let steering = if profile.combiner == Combiner::PrioritySelection {
+            stria::select(ctx, &mut state.memory, &mut state.rng)
+        } else {
+            let input = CombinerInput {
+                labels: &profile.labels,
+                probabilities: &profile.probabilities,
+                max_force: profile.max_force,
+            };
+            let memory = &mut state.memory;
+            profile.combiner.combine(&input, &mut state.rng, |i, rng| {
+                let spec = &profile.behaviours[i];
+                spec.behaviour.force(ctx, memory, rng) * spec.weight
+            })
+        };
+        let preferred = profile.preferred_velocity.velocity(
+            ctx.body,
+            ctx.goal.map(|g| g.position),
+            steering.force,
+            profile,
+            ctx.dt,
+            self.scene.settings.seed,
+            self.tick,
+        );
+        let (chosen, debug) = self.avoid(ctx, scratch, preferred);
+        let (position, velocity, heading) = advance(ctx.body, chosen, profile, ctx.dt);
+        if let Some(smoother) = &mut state.smoother {
+            smoother.push(heading);
+        }
+        Decision {
+            steering,
+            preferred,
+            avoidance: chosen - preferred,
+            position,
+            velocity,
+            heading,
+            debug,
+        }
+    }
+
+    /// Popelová's model: the combiner yields the next velocity directly; it is handed to
+    /// locomotion as the force that produces it in one tick, and a stop may turn the agent to
+    /// face a point.
+    fn decide_human(
+        &self,
+        ctx: &SteeringContext,
+        combiner: &PopelovaCombiner,
+        mind: &mut AgentMind,
+        scratch: &mut Neighbourhood,
+    ) -> Decision {
+        let profile = ctx.profile;
+        let (parts, human) = steer_agent(ctx, combiner, &mut mind.human, &mut mind.steer.rng);
+        let force = (human.velocity - ctx.velocity()) * (profile.mass / ctx.dt);
+        let preferred = preferred_velocity(ctx.body, force, profile, ctx.dt);
+        let (chosen, debug) = self.avoid(ctx, scratch, preferred);
+        let (position, velocity, mut heading) = advance(ctx.body, chosen, profile, ctx.dt);
+        if let Some(face) = human.face {
+            heading = (face - position).try_normalize().unwrap_or(heading);
+        }
+        Decision {
+            steering: CombinedSteering { force, parts },
+            preferred,
+            avoidance: chosen - preferred,
+            position,
+            velocity,
+            heading,
+            debug,
+        }
+    }
+
+    /// The avoidance layer: the profile's method turns `preferred` into the chosen velocity,
+    /// with the explanation when this agent is being debugged.
+    fn avoid(
+        &self,
+        ctx: &SteeringContext,
+        scratch: &mut Neighbourhood,
+        preferred: Vec2,
+    ) -> (Vec2, Option<AvoidanceDebug>) {
+        let mut debug =
+            (self.debug_agent == Some(ctx.body.id)).then(|| AvoidanceDebug::for_agent(ctx.body.id, ctx.body.position));
+        let snapshot = Snapshot {
+            bodies: self.bodies,
+            non_reactive: self.non_reactive,
+            obstacles: self.avoid_obstacles,
+            time: self.time,
+        };
+        let chosen = ctx.profile.avoidance.choose_velocity(
+            ctx.body,
+            ctx.profile.max_speed,
+            preferred,
+            ctx.neighbours,
+            &snapshot,
+            ctx.dt,
+            scratch,
+            debug.as_mut(),
+        );
+        (chosen, debug)
+    }
+}

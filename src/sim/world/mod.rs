@@ -1,0 +1,337 @@
+//! The World: a running simulation built from a scene, advanced in fixed ticks.
+//!
+//! One tick reads top to bottom like RVO2's `doStep` ([`World::step`]):
+//! 1. **begin**: under the remove policy, agents that arrived last tick leave;
+//! 2. **think**: every present agent's mind picks its goal point, in parallel from the snapshot;
+//! 3. **decide**: every present agent steers, combines, avoids and integrates, **in parallel,
+//!    from the immutable snapshot of the previous tick** ([`decide`]);
+//! 4. **apply**: the decisions are applied in agent order (positions, route progress, arrival,
+//!    conversions, presence), the neighbour grid is rebuilt, non-penetration enforced;
+//! 5. **record**: the frame of the new state, with contacts and the tick's events ([`record`]).
+//!
+//! Phases 2 and 3 read only the snapshot and write only their own agent, and phase 4 is
+//! sequential, so the outcome is bit-identical at any thread count.
+
+mod decide;
+mod population;
+mod record;
+
+use std::sync::Arc;
+
+use rayon::prelude::*;
+
+use crate::record::{AgentEvent, AgentTable, Frame};
+use crate::scene::{ArrivalPolicy, Scene};
+use crate::sim::avoid::AvoidObstacles;
+use crate::sim::mind::{Mind, MindEvent, Senses, Signals, WorldMap, exit_loads};
+use crate::sim::nav::SearchScratch;
+use crate::sim::steer::human::HumanMemory;
+use crate::sim::steer::{AgentIndex, SteerState, SteeringObstacles};
+use crate::sim::{Body, NeighbourGrid, ResolvedProfile, StaticGeometry, Status, non_penetration};
+use decide::{Decision, Scratch, SnapshotView};
+
+/// Overlaps shallower than this (metres) are not contacts (1 mm).
+pub const CONTACT_TOLERANCE: f32 = 1e-3;
+
+pub use crate::sim::mind::STATE_NAMES;
+
+thread_local! {
+    /// Each worker thread's A* memory, reused across ticks (Stria's per-simulator pool).
+    static SCRATCH: std::cell::RefCell<SearchScratch> = std::cell::RefCell::new(SearchScratch::default());
+}
+
+/// Per-agent goal following, owned by the agent (not part of the shared snapshot).
+#[derive(Clone, Debug)]
+struct AgentMind {
+    /// Goals, state machine and path (the mind layer).
+    mind: Mind,
+    /// The agent's own generator (seeded from scene seed and agent id), wander target and
+    /// heading smoother: mutated only by this agent's decision.
+    steer: SteerState,
+    /// Memory of each human steering of the profile (path edge, wall state, leader memory).
+    human: Vec<HumanMemory>,
+}
+
+/// A simulation in progress.
+pub struct World {
+    scene: Arc<Scene>,
+    profiles: Vec<ResolvedProfile>,
+    labels: Vec<String>,
+    table: AgentTable,
+    bodies: Vec<Body>,
+    minds: Vec<AgentMind>,
+    map: WorldMap,
+    statics: StaticGeometry,
+    steer_obstacles: SteeringObstacles,
+    agent_index: AgentIndex,
+    grid: NeighbourGrid,
+    max_radius: f32,
+    tick: u64,
+    avoid_obstacles: AvoidObstacles,
+    non_reactive: Vec<bool>,
+    debug_agent: Option<u32>,
+    /// What happened to agents in the last tick (or, at tick 0, who is present from the start).
+    events: Vec<AgentEvent>,
+}
+
+impl World {
+    /// Builds the initial state (tick 0) from a valid scene.
+    pub fn new(scene: Arc<Scene>) -> World {
+        let mut labels = Vec::new();
+        let profiles: Vec<ResolvedProfile> = scene
+            .profiles
+            .iter()
+            .map(|p| ResolvedProfile::new(p, &mut labels))
+            .collect();
+        let map = WorldMap::new(&scene);
+        let (bodies, minds, table) = population::populate(&scene, &map, &profiles);
+        let mut world = World {
+            statics: StaticGeometry::new(&scene.obstacles),
+            avoid_obstacles: AvoidObstacles::new(&scene.obstacles),
+            non_reactive: scene.profiles.iter().map(|p| p.non_reactive).collect(),
+            debug_agent: None,
+            steer_obstacles: SteeringObstacles::new(&scene.obstacles),
+            agent_index: AgentIndex::new(bodies.iter().map(|b| b.id)),
+            grid: NeighbourGrid::new(scene.settings.neighbour_index, scene.bounds),
+            max_radius: profiles.iter().map(|p| p.radius).fold(0.0, f32::max),
+            scene,
+            profiles,
+            labels,
+            table,
+            bodies,
+            minds,
+            map,
+            tick: 0,
+            events: Vec::new(),
+        };
+        world.update_presence();
+        world.rebuild_grid();
+        world
+    }
+
+    /// Records the avoidance constraints of agent `id` in every frame from now on (`None` stops).
+    pub fn set_debug_agent(&mut self, id: Option<u32>) {
+        self.debug_agent = id;
+    }
+
+    /// The scene this world was built from.
+    pub fn scene(&self) -> &Arc<Scene> {
+        &self.scene
+    }
+
+    /// Labels of the recorded behaviour forces (index = `ForceSample::label`).
+    pub fn labels(&self) -> &[String] {
+        &self.labels
+    }
+
+    /// Every agent that can appear in the run and the compiled profiles (the recording's
+    /// agent table).
+    pub fn agent_table(&self) -> &AgentTable {
+        &self.table
+    }
+
+    /// Ticks stepped so far.
+    pub fn tick(&self) -> u64 {
+        self.tick
+    }
+
+    /// Simulation time in seconds.
+    pub fn time(&self) -> f32 {
+        self.tick as f32 * self.scene.settings.dt
+    }
+
+    /// Every agent's body, in scene order (spawned agents after the placed ones).
+    pub fn bodies(&self) -> &[Body] {
+        &self.bodies
+    }
+
+    /// Every agent's mind, indexed like [`World::bodies`].
+    pub fn minds(&self) -> impl Iterator<Item = &Mind> {
+        self.minds.iter().map(|m| &m.mind)
+    }
+
+    /// The static navigation map shared by the minds.
+    pub fn world_map(&self) -> &WorldMap {
+        &self.map
+    }
+
+    /// True when no agent can change any more: every agent has left, or (under the stop policy)
+    /// arrived at the end of its route. Agents without a goal or on a closed path are never done.
+    pub fn all_done(&self) -> bool {
+        self.bodies.iter().all(|b| match b.status {
+            Status::Removed => true,
+            Status::Arrived => self.scene.settings.on_arrival == ArrivalPolicy::Stop,
+            Status::Waiting | Status::Active => false,
+        })
+    }
+
+    /// True once the scene's duration has been simulated.
+    pub fn duration_reached(&self) -> bool {
+        self.time() >= self.scene.settings.duration - self.scene.settings.dt * 0.5
+    }
+
+    /// Agents whose start time has come appear; those past their end time leave.
+    fn update_presence(&mut self) {
+        let t = self.time();
+        for (body, mind) in self.bodies.iter_mut().zip(&self.minds) {
+            if body.status == Status::Waiting && t >= mind.mind.start_time {
+                body.status = Status::Active;
+                self.events.push(AgentEvent::Appeared { agent: body.id });
+            }
+            if body.status.present() && mind.mind.end_time.is_some_and(|end| t >= end) {
+                body.status = Status::Removed;
+                self.events.push(AgentEvent::Left { agent: body.id });
+            }
+        }
+    }
+
+    fn rebuild_grid(&mut self) {
+        let bodies = &self.bodies;
+        self.grid.rebuild(
+            bodies
+                .iter()
+                .enumerate()
+                .filter(|(_, b)| b.status.present())
+                .map(|(i, b)| (i as u32, b.position)),
+        );
+    }
+
+    /// Advances one tick and returns the recorded frame of its end state.
+    pub fn step(&mut self) -> Frame {
+        self.events.clear();
+        self.remove_arrived();
+        self.think();
+        let decisions = self.decide_all();
+        self.apply_all(&decisions);
+        self.record(&decisions)
+    }
+
+    /// Every present agent's decision, in parallel from the snapshot of the previous tick
+    /// (indexed like the bodies; `None` for absent agents).
+    fn decide_all(&mut self) -> Vec<Option<Decision>> {
+        let view = SnapshotView {
+            scene: &self.scene,
+            profiles: &self.profiles,
+            bodies: &self.bodies,
+            non_reactive: &self.non_reactive,
+            grid: &self.grid,
+            statics: &self.statics,
+            steer_obstacles: &self.steer_obstacles,
+            avoid_obstacles: &self.avoid_obstacles,
+            agents: &self.agent_index,
+            max_radius: self.max_radius,
+            time: self.time(),
+            tick: self.tick,
+            debug_agent: self.debug_agent,
+        };
+        self.bodies
+            .par_iter()
+            .zip(self.minds.par_iter_mut())
+            .map_init(Scratch::default, |scratch, (body, mind)| {
+                body.status.present().then(|| view.decide(body, mind, scratch))
+            })
+            .collect()
+    }
+
+    /// Applies the decisions in agent order and moves the clock on: presence, neighbour grid,
+    /// non-penetration.
+    fn apply_all(&mut self, decisions: &[Option<Decision>]) {
+        self.tick += 1;
+        for (i, decision) in decisions.iter().enumerate() {
+            if let Some(d) = decision {
+                self.apply(i, d);
+            }
+        }
+        self.update_presence();
+        self.rebuild_grid();
+        if self.scene.settings.non_penetration {
+            non_penetration::enforce(&mut self.bodies, &mut self.grid, self.max_radius);
+        }
+    }
+
+    /// Every present agent's mind decides its destination, in parallel from the snapshot of
+    /// the previous tick (bodies and signals); each mind writes only itself.
+    fn think(&mut self) {
+        let time = self.time();
+        let scene = &*self.scene;
+        let signals: Vec<Signals> = self.minds.iter().map(|m| m.mind.signals(scene, time)).collect();
+        let radius = scene.evacuation.balancing.as_ref().map_or(0.0, |b| b.crowd_radius);
+        let exit_load = exit_loads(&self.map, &self.bodies, radius);
+        let (bodies, grid, map) = (&self.bodies, &self.grid, &self.map);
+        let (tick, dt) = (self.tick, scene.settings.dt);
+        self.minds.par_iter_mut().enumerate().for_each(|(index, agent)| {
+            if !bodies[index].status.present() {
+                return;
+            }
+            let senses = Senses {
+                index,
+                bodies,
+                signals: &signals,
+                neighbours: grid,
+                map,
+                scene,
+                exit_load: &exit_load,
+                time,
+                tick,
+                dt,
+            };
+            SCRATCH.with(|scratch| agent.mind.think(&senses, &mut scratch.borrow_mut()));
+        });
+    }
+
+    /// Moves agent `i` as it decided and lets its mind react (arrival, exit, conversion).
+    fn apply(&mut self, i: usize, d: &Decision) {
+        let body = &mut self.bodies[i];
+        let mind = &mut self.minds[i].mind;
+        body.position = d.position;
+        body.velocity = d.velocity;
+        body.heading = d.heading;
+        match mind.after_move(body.position, &self.scene, &self.map) {
+            MindEvent::None => {}
+            MindEvent::Arrived => {
+                if body.status == Status::Active {
+                    body.status = Status::Arrived;
+                    self.events.push(AgentEvent::Arrived { agent: body.id });
+                }
+            }
+            MindEvent::Left => {
+                body.status = Status::Removed;
+                self.events.push(AgentEvent::Left { agent: body.id });
+            }
+            MindEvent::Converted(profile) => {
+                if let Some(p) = profile.filter(|&p| p as u32 != body.profile) {
+                    self.events.push(AgentEvent::ProfileChanged {
+                        agent: body.id,
+                        from: body.profile,
+                        to: p as u32,
+                    });
+                    body.profile = p as u32;
+                    body.radius = self.profiles[p].radius;
+                }
+            }
+        }
+    }
+
+    /// Under the remove policy, agents that arrived in the previous tick (and were recorded
+    /// there as arrived) leave before this tick is computed.
+    fn remove_arrived(&mut self) {
+        if self.scene.settings.on_arrival != ArrivalPolicy::Remove {
+            return;
+        }
+        let mut changed = false;
+        for body in self.bodies.iter_mut().filter(|b| b.status == Status::Arrived) {
+            body.status = Status::Removed;
+            self.events.push(AgentEvent::Left { agent: body.id });
+            changed = true;
+        }
+        if changed {
+            self.rebuild_grid();
+        }
+    }
+
+    /// The frame of the current state without stepping (tick 0 of a recording): no forces,
+    /// and the events of the last tick (at tick 0, the agents present from the start).
+    pub fn snapshot_frame(&self) -> Frame {
+        self.record(&[])
+    }
+}

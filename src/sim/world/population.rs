@@ -1,0 +1,118 @@
+//! Who is in the run: placed and spawned agents become one list of recruits, each turned into a
+//! body, a mind and an entry of the recording's agent table by the same function.
+
+use glam::Vec2;
+
+use super::AgentMind;
+use crate::record::{AgentEntry, AgentTable, ProfileEntry};
+use crate::scene::{Goal, Scene};
+use crate::sim::mind::{Mind, WorldMap, spawn_schedule};
+use crate::sim::steer::SteerState;
+use crate::sim::{Body, ResolvedProfile, Status};
+
+/// One agent that will take part in the run, wherever it came from.
+struct Recruit {
+    id: u32,
+    profile: usize,
+    position: Vec2,
+    heading: f32,
+    goal: Goal,
+    agent_type: Option<usize>,
+    start_time: f32,
+    end_time: Option<f32>,
+    spawned: bool,
+}
+
+/// Every agent of `scene`: the placed ones in scene order, then the spawn groups' (ids after
+/// the largest placed id).
+fn recruits(scene: &Scene, map: &WorldMap) -> Vec<Recruit> {
+    let type_of = |name: &Option<String>| {
+        name.as_ref()
+            .and_then(|n| scene.agent_types.iter().position(|t| &t.name == n))
+    };
+    let placed = scene.agents.iter().map(|agent| Recruit {
+        id: agent.id,
+        profile: scene
+            .profiles
+            .iter()
+            .position(|p| p.name == agent.profile)
+            .expect("validated scene"),
+        position: agent.position,
+        heading: agent.heading_deg.to_radians(),
+        goal: agent.goal.clone(),
+        agent_type: type_of(&agent.agent_type),
+        start_time: agent.start_time,
+        end_time: agent.end_time,
+        spawned: false,
+    });
+    let first_spawned_id = scene.agents.iter().map(|a| a.id.saturating_add(1)).max().unwrap_or(0);
+    let spawned = spawn_schedule(scene, map, first_spawned_id)
+        .into_iter()
+        .map(|s| Recruit {
+            id: s.id,
+            profile: s.profile,
+            position: s.position,
+            heading: s.heading,
+            goal: s.goal,
+            agent_type: s.agent_type,
+            start_time: s.start_time,
+            end_time: None,
+            spawned: true,
+        });
+    placed.chain(spawned).collect()
+}
+
+/// The bodies, minds and agent table of every agent of `scene`, all waiting for their start.
+pub(super) fn populate(
+    scene: &Scene,
+    map: &WorldMap,
+    profiles: &[ResolvedProfile],
+) -> (Vec<Body>, Vec<AgentMind>, AgentTable) {
+    let recruits = recruits(scene, map);
+    let mut bodies = Vec::with_capacity(recruits.len());
+    let mut minds = Vec::with_capacity(recruits.len());
+    let mut entries = Vec::with_capacity(recruits.len());
+    for r in recruits {
+        let profile = &profiles[r.profile];
+        let heading = Vec2::from_angle(r.heading);
+        bodies.push(Body {
+            id: r.id,
+            profile: r.profile as u32,
+            position: r.position,
+            velocity: Vec2::ZERO,
+            heading,
+            radius: profile.radius,
+            status: Status::Waiting,
+        });
+        let mut mind = Mind::new(r.id, &r.goal, r.agent_type, scene, map);
+        mind.start_time = r.start_time;
+        mind.end_time = r.end_time;
+        minds.push(AgentMind {
+            mind: mind.with_waypoint_reach(profile.waypoint_seek_distance),
+            steer: SteerState::new(scene.settings.seed, r.id, heading, profile.heading_smoothing),
+            human: Vec::new(),
+        });
+        entries.push(AgentEntry {
+            id: r.id,
+            profile: r.profile as u32,
+            agent_type: r.agent_type.map(|t| scene.agent_types[t].name.clone()),
+            goal: r.goal,
+            spawned: r.spawned,
+            position: r.position,
+            start_time: r.start_time,
+        });
+    }
+    let compiled = scene
+        .profiles
+        .iter()
+        .zip(profiles)
+        .map(|(p, r)| ProfileEntry {
+            name: p.name.clone(),
+            radius: r.radius,
+            max_speed: r.max_speed,
+            sensing_radius: r.neighbour_radius,
+            force_labels: r.labels.clone(),
+        })
+        .collect();
+    (bodies, minds, AgentTable::new(compiled, entries))
+}

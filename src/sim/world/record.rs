@@ -1,0 +1,103 @@
+//! The record phase: the frame of the state after a tick — every present agent's sample with its
+//! labelled forces, the overlaps, the tick's events and the debugged agents' constraints.
+
+use std::collections::HashSet;
+
+use glam::Vec2;
+
+use super::World;
+use super::decide::Decision;
+use crate::record::{AgentSample, Contact, ContactWith, FLAG_ARRIVED, FLAG_COLLIDING, ForceSample, Frame};
+use crate::sim::CONTACT_TOLERANCE;
+
+impl World {
+    /// Records every present agent; `decisions` (indexed like the bodies, possibly empty)
+    /// supply the forces and preferred velocities of the tick just stepped.
+    pub(super) fn record(&self, decisions: &[Option<Decision>]) -> Frame {
+        let mut frame = Frame {
+            tick: self.tick,
+            time: self.time(),
+            events: self.events.clone(),
+            ..Frame::default()
+        };
+        for (i, (body, mind)) in self.bodies.iter().zip(&self.minds).enumerate() {
+            if !body.status.present() {
+                continue;
+            }
+            let decision = decisions.get(i).and_then(Option::as_ref);
+            let force_start = frame.forces.len() as u32;
+            let (steering, preferred, avoidance) = match decision {
+                Some(d) => {
+                    frame.forces.extend(d.steering.parts.iter().map(|p| ForceSample {
+                        label: p.label,
+                        force: p.force,
+                        kept: p.kept,
+                    }));
+                    (d.steering.force, d.preferred, d.avoidance)
+                }
+                None => (Vec2::ZERO, body.velocity, Vec2::ZERO),
+            };
+            frame.agents.push(AgentSample {
+                id: body.id,
+                profile: body.profile,
+                position: body.position,
+                velocity: body.velocity,
+                heading: mind.steer.display_heading(body.heading),
+                preferred_velocity: preferred,
+                steering,
+                avoidance,
+                state: mind.mind.state_index(),
+                flags: if mind.mind.arrived() { FLAG_ARRIVED } else { 0 },
+                force_start,
+                force_count: (frame.forces.len() as u32 - force_start) as u16,
+            });
+        }
+        frame.debug = decisions.iter().flatten().filter_map(|d| d.debug.clone()).collect();
+        frame.contacts = self.contacts();
+        let colliding: HashSet<u32> = frame
+            .contacts
+            .iter()
+            .flat_map(|c| match c.with {
+                ContactWith::Agent(other) => [Some(c.agent), Some(other)],
+                ContactWith::Obstacle(_) => [Some(c.agent), None],
+            })
+            .flatten()
+            .collect();
+        for a in frame.agents.iter_mut().filter(|a| colliding.contains(&a.id)) {
+            a.flags |= FLAG_COLLIDING;
+        }
+        frame
+    }
+
+    /// Every overlap deeper than [`CONTACT_TOLERANCE`] among present agents and obstacles.
+    fn contacts(&self) -> Vec<Contact> {
+        let t = self.time();
+        let mut contacts = Vec::new();
+        let mut near = Vec::new();
+        for (i, body) in self.bodies.iter().enumerate().filter(|(_, b)| b.status.present()) {
+            self.grid.query(body.position, body.radius + self.max_radius, &mut near);
+            for &j in near.iter().filter(|&&j| j as usize > i) {
+                let other = &self.bodies[j as usize];
+                let depth = body.radius + other.radius - body.position.distance(other.position);
+                if depth > CONTACT_TOLERANCE {
+                    contacts.push(Contact {
+                        agent: body.id,
+                        with: ContactWith::Agent(other.id),
+                        depth,
+                    });
+                }
+            }
+            for (k, depth) in self
+                .statics
+                .penetrations(body.position, body.radius, t, CONTACT_TOLERANCE)
+            {
+                contacts.push(Contact {
+                    agent: body.id,
+                    with: ContactWith::Obstacle(k),
+                    depth,
+                });
+            }
+        }
+        contacts
+    }
+}
