@@ -249,25 +249,31 @@ fn csv_has_one_row_per_agent_per_tick_and_a_column_pair_per_force() {
     let mut lines = text.lines();
     assert_eq!(
         lines.next().unwrap(),
-        "tick,time,id,x,y,vx,vy,heading,state,fx_seek,fy_seek,fx_separation,fy_separation"
+        "tick,time,id,profile,radius,x,y,vx,vy,heading,state,fx_seek,fy_seek,fx_separation,fy_separation"
     );
     let rows: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();
     assert_eq!(rows.len(), 2 + 2 + 3 + 3 + 2 + 2);
-    assert!(rows.iter().all(|r| r.len() == 13));
+    assert!(rows.iter().all(|r| r.len() == 15));
     for r in &rows {
-        for v in &r[..8] {
+        for v in r[..3].iter().chain(&r[4..10]) {
             v.parse::<f64>().unwrap();
         }
     }
     let row = |tick: &str, id: &str| rows.iter().find(|r| r[0] == tick && r[2] == id).unwrap().clone();
-    assert_eq!(row("0", "0")[9..], ["1.5", "0", "", ""], "no separation force yet");
-    assert_eq!(row("2", "0")[9..], ["1.5", "0", "0", "-0.75"]);
-    assert_eq!(row("3", "1")[1], "1.5");
-    assert_eq!(row("3", "1")[7].parse::<f32>().unwrap(), std::f32::consts::PI);
+    assert_eq!(row("0", "0")[11..], ["1.5", "0", "", ""], "no separation force yet");
+    assert_eq!(row("2", "0")[11..], ["1.5", "0", "0", "-0.75"]);
     assert_eq!(
-        row("1", "2")[9..],
+        row("2", "0")[3..5],
+        ["walker", "0.3"],
+        "profile and radius from the agent table"
+    );
+    assert_eq!(row("3", "1")[3..5], ["runner", "0.25"]);
+    assert_eq!(row("3", "1")[1], "1.5");
+    assert_eq!(row("3", "1")[9].parse::<f32>().unwrap(), std::f32::consts::PI);
+    assert_eq!(
+        row("1", "2")[11..],
         ["", "", "", ""],
         "a standing agent without behaviours"
     );
-    assert_eq!(row("1", "2")[8], "walking");
+    assert_eq!(row("1", "2")[10], "walking");
 }

@@ -151,6 +151,17 @@ fn damaged_recordings_give_clear_errors_never_panics() {
         .unwrap()
         .to_string();
     assert!(err.contains("missing.crowdrec"), "{err}");
+    // A recording of format 2 (no agent table) is refused with what to do about it.
+    let mut old = bytes.clone();
+    old[8..12].copy_from_slice(&2u32.to_le_bytes());
+    let err = RecordingReader::open(&write("v2.crowdrec", &old))
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(
+        err.contains("format version 2 was written by an older crowdlab") && err.contains("record the run again"),
+        "{err}"
+    );
 
     // Cut in the middle: every complete chunk is recovered, and the reader says so.
     let cut = write("cut.crowdrec", &bytes[..bytes.len() / 2]);

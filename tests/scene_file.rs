@@ -186,6 +186,30 @@ fn every_validation_rule_names_the_field_and_value() {
     s.measurement_lines = vec![line.clone(), line];
     assert_problem(&s, "measurement_lines[0]: line from (1, 1) to itself has zero length");
     assert_problem(&s, "measurement_lines[1]: id \"door\" is used twice");
+
+    let mut s = base.clone();
+    s.settings.record_every = 0;
+    assert_problem(&s, "settings.record_every: 0 must be at least 1");
+
+    // Placed ids 0 and 4294967294 plus a spawn group of 2 would wrap to a second agent 0.
+    let mut s = base.clone();
+    s.agents[1].id = u32::MAX - 1;
+    s.spawns.push(crowdlab::scene::SpawnGroup {
+        source: crowdlab::scene::SpawnSource::Area {
+            min: Vec2::new(-1.0, -1.0),
+            max: Vec2::new(1.0, 1.0),
+        },
+        count: 2,
+        profile: s.profiles[0].name.clone(),
+        agent_type: None,
+        goal: crowdlab::scene::Goal::None,
+        start_time: 0.0,
+        interval: None,
+    });
+    assert_problem(
+        &s,
+        "spawns[0].count: 2 agents after id 4294967294 would need ids beyond 4294967295",
+    );
 }
 
 #[test]

@@ -8,14 +8,12 @@ use egui::{Align2, Color32, FontId, Key, PointerButton, Pos2, Rect, Response, Ro
 use glam::Vec2;
 
 use super::grid;
-use super::paint::{color32, paint_draw_list};
+use super::paint::{color32, paint_draw_list, pos2};
 use crate::draw::{DrawList, View, palette};
 use crate::scene::Bounds;
 
 /// Length the scale bar aims for, in pixels.
 const SCALE_BAR_PIXELS: f32 = 120.0;
-/// Extra room around the scene bounds when fitting, as a fraction of their size per side.
-const FIT_MARGIN: f32 = 0.04;
 
 /// The canvas's view and what the pointer is over; kept between frames.
 #[derive(Clone, Debug, Default)]
@@ -24,8 +22,6 @@ pub struct CanvasState {
     view: Option<View>,
     /// World position under the pointer, while it is over the canvas.
     pointer: Option<Vec2>,
-    /// Screen position of the canvas's top-left corner in the last frame.
-    origin: Pos2,
 }
 
 /// How the canvas reacts this frame.
@@ -52,8 +48,7 @@ impl CanvasState {
 
     /// The screen position of world point `p` in the last frame drawn, once the canvas has a size.
     pub fn to_screen(&self, p: Vec2) -> Option<Pos2> {
-        let s = self.view?.to_screen(p);
-        Some(Pos2::new(self.origin.x + s.x, self.origin.y + s.y))
+        self.view.map(|view| pos2(view.to_screen(p)))
     }
 }
 
@@ -70,22 +65,13 @@ pub fn show(
     let (response, painter) = ui.allocate_painter(ui.available_size(), Sense::click_and_drag());
     response.widget_info(|| WidgetInfo::labeled(Role::Canvas, true, "Scene canvas"));
     let rect = response.rect;
-    state.origin = rect.min;
     let size = Vec2::new(rect.width(), rect.height());
     if options.primary_pans && response.double_clicked() {
         state.fit();
     }
-    let view = state.view.get_or_insert_with(|| {
-        let margin = bounds.size() * FIT_MARGIN;
-        View::fit(
-            Bounds {
-                min: bounds.min - margin,
-                max: bounds.max + margin,
-            },
-            size,
-        )
-    });
+    let view = state.view.get_or_insert_with(|| View::fit(bounds, size));
     view.size = size;
+    view.origin = Vec2::new(rect.min.x, rect.min.y);
 
     let space = ui.input(|i| i.key_down(Key::Space));
     let pans = response.dragged_by(PointerButton::Middle)
@@ -95,7 +81,7 @@ pub fn show(
         let d = response.drag_delta();
         view.center += Vec2::new(-d.x, d.y) / view.scale;
     }
-    let local = |p: Pos2| Vec2::new(p.x - rect.min.x, p.y - rect.min.y);
+    let local = |p: Pos2| Vec2::new(p.x, p.y);
     state.pointer = response.hover_pos().map(|hover| {
         let (scroll, pinch) = ui.input(|i| (i.smooth_scroll_delta.y, i.zoom_delta()));
         let factor = pinch * (scroll / 300.0).exp();
@@ -110,7 +96,7 @@ pub fn show(
     if options.grid {
         grid::paint(&painter, rect, view, color32(pal.text).gamma_multiply(0.5));
     }
-    paint_draw_list(&painter, rect.min, view, list);
+    paint_draw_list(&painter, view, list);
 
     let text = color32(pal.text);
     let font = FontId::proportional(13.0);

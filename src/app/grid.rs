@@ -6,6 +6,7 @@ use eframe::egui::{Align2, Color32, FontId, Painter, Pos2, Rect, Stroke};
 use glam::Vec2;
 
 use crate::draw::View;
+use crate::scene::Bounds;
 
 /// Closest spacing of grid lines on screen, pixels.
 pub const MIN_STEP_PIXELS: f32 = 16.0;
@@ -21,19 +22,15 @@ pub fn step(scale: f32) -> f32 {
         .unwrap_or(10.0 * decade)
 }
 
-/// Paints the grid of `view` into `rect` (the canvas, whose top-left is the view's pixel 0, 0).
+/// Paints the grid of `view` into `rect` (the canvas the view covers).
 pub fn paint(painter: &Painter, rect: Rect, view: &View, color: Color32) {
     let step = step(view.scale);
-    let lo = view.to_world(Vec2::new(0.0, view.size.y));
-    let hi = view.to_world(Vec2::new(view.size.x, 0.0));
+    let Bounds { min: lo, max: hi } = view.visible();
     let minor = Stroke::new(1.0, color.gamma_multiply(0.25));
     let major = Stroke::new(1.0, color.gamma_multiply(0.6));
     let font = FontId::proportional(10.0);
     let label_color = color.gamma_multiply(1.5);
-    let to_screen = |p: Vec2| {
-        let s = view.to_screen(p);
-        Pos2::new(rect.min.x + s.x, rect.min.y + s.y)
-    };
+    let to_screen = |p: Vec2| view.to_screen(p);
     let text = |k: i64| format_metres(k as f32 * step);
     for k in (lo.x / step).ceil() as i64..=(hi.x / step).floor() as i64 {
         let x = to_screen(Vec2::new(k as f32 * step, 0.0)).x;

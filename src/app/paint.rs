@@ -1,6 +1,6 @@
-//! Paints a [`DrawList`] with the egui painter: world shapes through a [`View`] (y flipped),
-//! widths and text sizes in pixels. The tiny-skia backend (`draw::render_to_pixmap`) is its twin
-//! for PNG export.
+//! The egui [`Backend`]: paints a [`DrawList`] with the egui painter. Shapes arrive in screen
+//! pixels through `draw::paint` (circles already polygons, arrowheads already lines), so this is
+//! only fills, strokes and text — the tiny-skia backend's twin for PNG export.
 
 use eframe::egui;
 use egui::epaint::Mesh;
@@ -8,7 +8,7 @@ use egui::{Align2, Color32, FontId, Painter, Pos2, Shape as EguiShape, Stroke as
 use glam::Vec2;
 
 use super::fill::triangulate;
-use crate::draw::{Color, DrawList, Shape, Stroke, View};
+use crate::draw::{Backend, Color, DrawList, Stroke, View, paint};
 
 /// The egui colour of a draw-list colour.
 pub fn color32(color: Color) -> Color32 {
@@ -16,94 +16,59 @@ pub fn color32(color: Color) -> Color32 {
     Color32::from_rgba_unmultiplied(r, g, b, a)
 }
 
+/// The egui position of a screen point.
+pub fn pos2(p: Vec2) -> Pos2 {
+    Pos2::new(p.x, p.y)
+}
+
 fn stroke(s: Stroke) -> EguiStroke {
     EguiStroke::new(s.width, color32(s.color))
 }
 
-/// Paints `list` with the view's pixel (0, 0) at `origin` (the canvas's top-left corner).
-pub fn paint_draw_list(painter: &Painter, origin: Pos2, view: &View, list: &DrawList) {
-    let to_screen = |p: Vec2| {
-        let s = view.to_screen(p);
-        Pos2::new(origin.x + s.x, origin.y + s.y)
-    };
-    for shape in &list.shapes {
-        match shape {
-            Shape::Circle {
-                center,
-                radius,
-                fill,
-                stroke: outline,
-            } => {
-                let r = (radius * view.scale).max(0.5);
-                painter.circle(
-                    to_screen(*center),
-                    r,
-                    fill.map_or(Color32::TRANSPARENT, color32),
-                    outline.map_or(EguiStroke::NONE, stroke),
-                );
-            }
-            Shape::Polyline {
-                points,
-                closed,
-                stroke: s,
-            } => {
-                let points: Vec<Pos2> = points.iter().map(|p| to_screen(*p)).collect();
-                painter.add(if *closed {
-                    EguiShape::closed_line(points, stroke(*s))
-                } else {
-                    EguiShape::line(points, stroke(*s))
-                });
-            }
-            Shape::Polygon {
-                points,
-                fill,
-                stroke: outline,
-            } => {
-                let screen: Vec<Pos2> = points.iter().map(|p| to_screen(*p)).collect();
-                let mut mesh = Mesh::default();
-                for p in &screen {
-                    mesh.colored_vertex(*p, color32(*fill));
-                }
-                for [a, b, c] in triangulate(points) {
-                    mesh.add_triangle(a as u32, b as u32, c as u32);
-                }
-                painter.add(EguiShape::mesh(mesh));
-                if let Some(s) = outline {
-                    painter.add(EguiShape::closed_line(screen, stroke(*s)));
-                }
-            }
-            Shape::Arrow {
-                from,
-                to,
-                stroke: s,
-                head,
-            } => {
-                let (a, b) = (to_screen(*from), to_screen(*to));
-                let s = stroke(*s);
-                painter.line_segment([a, b], s);
-                let along = b - a;
-                if along.length() > 0.0 {
-                    let dir = along.normalized();
-                    let len = head.min(along.length() * 0.5);
-                    let side = dir.rot90() * len * 0.5;
-                    let base = b - dir * len;
-                    painter.add(EguiShape::line(vec![base + side, b, base - side], s));
-                }
-            }
-            Shape::Label {
-                position,
-                text,
-                color,
-                size,
-            } => {
-                painter.text(
-                    to_screen(*position),
-                    Align2::CENTER_CENTER,
-                    text,
-                    FontId::proportional(*size),
-                    color32(*color),
-                );
-            }
+/// Paints draw lists with an egui [`Painter`].
+struct EguiBackend<'a> {
+    painter: &'a Painter,
+}
+
+impl Backend for EguiBackend<'_> {
+    fn fill_polygon(&mut self, points: &[Vec2], convex: bool, color: Color) {
+        let screen: Vec<Pos2> = points.iter().map(|p| pos2(*p)).collect();
+        if convex {
+            self.painter
+                .add(EguiShape::convex_polygon(screen, color32(color), EguiStroke::NONE));
+            return;
         }
+        let mut mesh = Mesh::default();
+        for p in screen {
+            mesh.colored_vertex(p, color32(color));
+        }
+        for [a, b, c] in triangulate(points) {
+            mesh.add_triangle(a as u32, b as u32, c as u32);
+        }
+        self.painter.add(EguiShape::mesh(mesh));
     }
+
+    fn stroke_line(&mut self, points: &[Vec2], closed: bool, s: Stroke) {
+        let screen: Vec<Pos2> = points.iter().map(|p| pos2(*p)).collect();
+        self.painter.add(if closed {
+            EguiShape::closed_line(screen, stroke(s))
+        } else {
+            EguiShape::line(screen, stroke(s))
+        });
+    }
+
+    fn text(&mut self, at: Vec2, text: &str, size: f32, color: Color) {
+        self.painter.text(
+            pos2(at),
+            Align2::CENTER_CENTER,
+            text,
+            FontId::proportional(size),
+            color32(color),
+        );
+    }
+}
+
+/// Paints `list` through `view` (whose origin is the canvas's top-left corner on screen).
+pub fn paint_draw_list(painter: &Painter, view: &View, list: &DrawList) {
+    paint(list, view, &mut EguiBackend { painter });
 }

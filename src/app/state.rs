@@ -425,7 +425,7 @@ impl CrowdlabApp {
         if response.clicked()
             && let (Some(p), Some(frame)) = (response.interact_pointer_pos(), frame)
         {
-            let at = view.to_world(glam::Vec2::new(p.x - response.rect.min.x, p.y - response.rect.min.y));
+            let at = view.to_world(glam::Vec2::new(p.x, p.y));
             self.selection.selected = pick_agent(header, frame, at);
         }
     }

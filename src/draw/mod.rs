@@ -2,6 +2,7 @@
 //! (recording header, frame, overlay options), rendered by the egui canvas and by tiny-skia for PNG
 //! export — one drawing path, so an exported frame looks like the canvas.
 
+mod backend;
 mod build;
 mod list;
 mod overlay;
@@ -10,9 +11,10 @@ mod style;
 mod text;
 mod view;
 
+pub use backend::{Backend, arrow_lines, circle_points, paint};
 pub use build::{build_frame_draw_list, build_scene_draw_list};
 pub use list::{Color, DrawList, Shape, Stroke};
 pub use overlay::{ColourBy, DENSITY_RADIUS, Focus, Overlays, neighbour_counts, sensing_radius};
 pub use skia::render_to_pixmap;
 pub use style::{force_color, palette};
-pub use view::View;
+pub use view::{FIT_MARGIN, View};

@@ -1,9 +1,12 @@
 //! tiny-skia backend: rasterises a draw list into a pixmap for PNG export, labels included
-//! (through [`super::text`], in the canvas's font).
+//! (through [`super::text`], in the canvas's font). Shapes arrive already in screen pixels
+//! through [`super::backend`].
 
+use glam::Vec2;
 use tiny_skia::{FillRule, LineCap, LineJoin, Paint, PathBuilder, Pixmap, Transform};
 
-use super::list::{Color, DrawList, Shape, Stroke};
+use super::backend::{Backend, paint as paint_list};
+use super::list::{Color, DrawList, Stroke};
 use super::text::draw_text;
 use super::view::View;
 
@@ -35,6 +38,44 @@ fn skia_stroke(s: Stroke) -> tiny_skia::Stroke {
     }
 }
 
+/// The tiny-skia [`Backend`]: anti-aliased fills and strokes into a pixmap.
+struct SkiaBackend<'a> {
+    pixmap: &'a mut Pixmap,
+}
+
+/// The path through `points`, closed when `closed` (`None` for fewer than two points).
+fn path_of(points: &[Vec2], closed: bool) -> Option<tiny_skia::Path> {
+    let (first, rest) = points.split_first()?;
+    let mut pb = PathBuilder::new();
+    pb.move_to(first.x, first.y);
+    for p in rest {
+        pb.line_to(p.x, p.y);
+    }
+    if closed {
+        pb.close();
+    }
+    pb.finish()
+}
+
+impl Backend for SkiaBackend<'_> {
+    fn fill_polygon(&mut self, points: &[Vec2], _convex: bool, color: Color) {
+        if let Some(path) = path_of(points, true) {
+            self.pixmap
+                .fill_path(&path, &paint(color), FillRule::EvenOdd, Transform::identity(), None);
+        }
+    }
+
+    fn stroke_line(&mut self, points: &[Vec2], closed: bool, stroke: Stroke) {
+        if let Some(path) = path_of(points, closed) {
+            stroke_path(self.pixmap, &path, stroke);
+        }
+    }
+
+    fn text(&mut self, at: Vec2, text: &str, size: f32, color: Color) {
+        draw_text(self.pixmap, text, at, size, color);
+    }
+}
+
 /// Draws `list` onto `pixmap` through `view`, after filling it with `background` (if any).
 pub fn render_to_pixmap(list: &DrawList, view: &View, background: Option<Color>, pixmap: &mut Pixmap) {
     match background {
@@ -44,75 +85,5 @@ pub fn render_to_pixmap(list: &DrawList, view: &View, background: Option<Color>,
         }
         None => pixmap.fill(tiny_skia::Color::TRANSPARENT),
     }
-    for shape in &list.shapes {
-        match shape {
-            Shape::Circle {
-                center,
-                radius,
-                fill,
-                stroke,
-            } => {
-                let c = view.to_screen(*center);
-                let r = (radius * view.scale).max(0.5);
-                if let Some(path) = PathBuilder::from_circle(c.x, c.y, r) {
-                    if let Some(fill) = fill {
-                        pixmap.fill_path(&path, &paint(*fill), FillRule::Winding, Transform::identity(), None);
-                    }
-                    if let Some(s) = stroke {
-                        stroke_path(pixmap, &path, *s);
-                    }
-                }
-            }
-            Shape::Polyline { points, closed, stroke } => {
-                if let Some(path) = polyline(view, points, *closed) {
-                    stroke_path(pixmap, &path, *stroke);
-                }
-            }
-            Shape::Polygon { points, fill, stroke } => {
-                if let Some(path) = polyline(view, points, true) {
-                    pixmap.fill_path(&path, &paint(*fill), FillRule::EvenOdd, Transform::identity(), None);
-                    if let Some(s) = stroke {
-                        stroke_path(pixmap, &path, *s);
-                    }
-                }
-            }
-            Shape::Arrow { from, to, stroke, head } => {
-                let (a, b) = (view.to_screen(*from), view.to_screen(*to));
-                let mut pb = PathBuilder::new();
-                pb.move_to(a.x, a.y);
-                pb.line_to(b.x, b.y);
-                if let Some(dir) = (b - a).try_normalize() {
-                    let len = head.min((b - a).length() * 0.5);
-                    let side = dir.perp() * len * 0.5;
-                    let base = b - dir * len;
-                    pb.move_to((base + side).x, (base + side).y);
-                    pb.line_to(b.x, b.y);
-                    pb.line_to((base - side).x, (base - side).y);
-                }
-                if let Some(path) = pb.finish() {
-                    stroke_path(pixmap, &path, *stroke);
-                }
-            }
-            Shape::Label {
-                position,
-                text,
-                color,
-                size,
-            } => draw_text(pixmap, text, view.to_screen(*position), *size, *color),
-        }
-    }
-}
-
-fn polyline(view: &View, points: &[glam::Vec2], closed: bool) -> Option<tiny_skia::Path> {
-    let mut pb = PathBuilder::new();
-    let mut it = points.iter().map(|p| view.to_screen(*p));
-    let first = it.next()?;
-    pb.move_to(first.x, first.y);
-    for p in it {
-        pb.line_to(p.x, p.y);
-    }
-    if closed {
-        pb.close();
-    }
-    pb.finish()
+    paint_list(list, view, &mut SkiaBackend { pixmap });
 }

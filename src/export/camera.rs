@@ -54,10 +54,7 @@ pub fn camera_views(camera: &Camera, source: &dyn FrameSource, ticks: &[u64], si
                     rect.max.y
                 );
             }
-            Ok(Views::Fixed(View {
-                scale: (size.x / extent.x).min(size.y / extent.y),
-                ..View::fit(*rect, size)
-            }))
+            Ok(Views::Fixed(View::fill(*rect, size)))
         }
         Camera::Follow { agent, width } => {
             if !(width.is_finite() && *width > 0.0) {
@@ -73,7 +70,12 @@ pub fn camera_views(camera: &Camera, source: &dyn FrameSource, ticks: &[u64], si
                 if let Some(a) = source.frame(tick)?.agent(*agent) {
                     center = a.position;
                 }
-                views.push(View { center, scale, size });
+                views.push(View {
+                    center,
+                    scale,
+                    origin: Vec2::ZERO,
+                    size,
+                });
             }
             Ok(Views::PerTick(views))
         }

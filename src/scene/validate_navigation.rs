@@ -177,6 +177,28 @@ fn check_spawns(scene: &Scene, problems: &mut Problems) {
         }
         check_goal(scene, &s.goal, &at("goal"), problems);
     }
+    check_spawned_ids(scene, problems);
+}
+
+/// Spawned agents take the ids after the largest placed id, one each: they must all fit a u32.
+fn check_spawned_ids(scene: &Scene, problems: &mut Problems) {
+    let first = scene.agents.iter().map(|a| u64::from(a.id) + 1).max().unwrap_or(0);
+    let mut next = first;
+    for (i, s) in scene.spawns.iter().enumerate() {
+        next += u64::from(s.count);
+        if next > u64::from(u32::MAX) + 1 {
+            problems.push(
+                format!("spawns[{i}].count"),
+                format!(
+                    "{} agents after id {} would need ids beyond {} (agent ids are 32-bit)",
+                    s.count,
+                    first.saturating_sub(1),
+                    u32::MAX
+                ),
+            );
+            return;
+        }
+    }
 }
 
 fn check_types(scene: &Scene, problems: &mut Problems) {

@@ -108,6 +108,7 @@ impl Plot {
         let view = View {
             center: SIZE * 0.5,
             scale: 1.0,
+            origin: Vec2::ZERO,
             size: SIZE,
         };
         render_to_pixmap(&self.draw_list(), &view, Some(Color::rgb(255, 255, 255)), &mut pixmap);

@@ -2,10 +2,10 @@
 //! groups — for the editor: their editable points, hit tests, moves, deletion and how they are
 //! drawn (the simulator's draw list leaves them out, so the editor paints them itself).
 
-use eframe::egui::{Align2, Color32, FontId, Painter, Pos2, Rect, Stroke};
+use eframe::egui::{Align2, Color32, FontId, Painter, Rect, Stroke};
 use glam::Vec2;
 
-use super::screen;
+use crate::app::paint::pos2;
 use crate::draw::View;
 use crate::geom::distance_to_segment;
 use crate::scene::{Scene, SpawnSource};
@@ -145,8 +145,8 @@ pub fn delete(scene: &mut Scene, kind: AreaKind, mut indices: Vec<usize>) {
 }
 
 /// Paints every region, portal, gate and spawn area of `scene` with its name.
-pub fn paint_all(painter: &Painter, origin: Pos2, view: &View, scene: &Scene) {
-    let to_screen = |p| screen(view, origin, p);
+pub fn paint_all(painter: &Painter, view: &View, scene: &Scene) {
+    let to_screen = |p| pos2(view.to_screen(p));
     let font = FontId::proportional(11.0);
     for kind in AreaKind::ALL {
         let color = match kind {

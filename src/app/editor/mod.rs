@@ -258,10 +258,9 @@ impl Editor {
     }
 
     /// Feeds the canvas pointer to the active tool and paints the selection and the tool's
-    /// preview. `origin` is the canvas's top-left corner; `step` the grid step in metres.
+    /// preview. `view` is the canvas's transform; `step` the grid step in metres.
     pub fn canvas(&mut self, ui: &Ui, response: &Response, view: &View, step: f32, scene: &Scene) -> Vec<Command> {
-        let origin = response.rect.min;
-        let to_world = |p: Pos2| view.to_world(Vec2::new(p.x - origin.x, p.y - origin.y));
+        let to_world = |p: Pos2| view.to_world(Vec2::new(p.x, p.y));
         let snap = |p: Vec2| if self.snap { (p / step).round() * step } else { p };
         let (press, latest, shift) =
             ui.input(|i| (i.pointer.press_origin(), i.pointer.latest_pos(), i.modifiers.shift));
@@ -290,10 +289,9 @@ impl Editor {
         let painter = ui.painter_at(response.rect);
         let shown = edit.as_ref().unwrap_or(scene);
         self.selection.retain_existing(shown);
-        areas::paint_all(&painter, origin, view, shown);
+        areas::paint_all(&painter, view, shown);
         overlay::paint(
             &painter,
-            origin,
             view,
             shown,
             &self.selection,
@@ -301,10 +299,4 @@ impl Editor {
         );
         edit.map(|s| Command::EditScene(Box::new(s))).into_iter().collect()
     }
-}
-
-/// Paints in world coordinates with the canvas's transform (used by the overlay).
-pub(crate) fn screen(view: &View, origin: Pos2, p: Vec2) -> Pos2 {
-    let s = view.to_screen(p);
-    Pos2::new(origin.x + s.x, origin.y + s.y)
 }

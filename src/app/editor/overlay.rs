@@ -1,12 +1,11 @@
 //! Paints the editor's marks over the canvas: an outline around every selected object, square
 //! handles on the vertices that can be dragged, and the active tool's preview.
 
-use eframe::egui::{Color32, Painter, Pos2, Rect, Stroke, vec2};
+use eframe::egui::{Color32, Painter, Rect, Stroke, vec2};
 
-use super::screen;
 use super::selection::{Item, Selection, agent_radius, vertices};
 use super::tools::PREVIEW;
-use crate::app::paint::{color32, paint_draw_list};
+use crate::app::paint::{color32, paint_draw_list, pos2};
 use crate::draw::{DrawList, Shape, View};
 use crate::scene::{Obstacle, Scene};
 
@@ -14,10 +13,10 @@ use crate::scene::{Obstacle, Scene};
 const HANDLE: f32 = 4.0;
 
 /// Paints the selection of `scene` and the `preview` shapes.
-pub fn paint(painter: &Painter, origin: Pos2, view: &View, scene: &Scene, selection: &Selection, preview: &[Shape]) {
+pub fn paint(painter: &Painter, view: &View, scene: &Scene, selection: &Selection, preview: &[Shape]) {
     let color = color32(PREVIEW);
     let stroke = Stroke::new(2.0, color);
-    let to_screen = |p| screen(view, origin, p);
+    let to_screen = |p| pos2(view.to_screen(p));
     for &item in &selection.0 {
         match item {
             Item::Agent(i) => {
@@ -69,6 +68,6 @@ pub fn paint(painter: &Painter, origin: Pos2, view: &View, scene: &Scene, select
         let list = DrawList {
             shapes: preview.to_vec(),
         };
-        paint_draw_list(painter, origin, view, &list);
+        paint_draw_list(painter, view, &list);
     }
 }

@@ -73,7 +73,7 @@ pub fn spawn_schedule(scene: &Scene, map: &WorldMap, first_id: u32) -> Vec<Spawn
                 goal: group.goal.clone(),
                 agent_type,
             });
-            id += 1;
+            id = id.wrapping_add(1);
             if let Some(interval) = group.interval {
                 time += draw_interval(interval, &mut rng);
             }
