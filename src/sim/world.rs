@@ -18,6 +18,7 @@ use rayon::prelude::*;
 use crate::record::{
     AgentSample, AvoidanceDebug, Contact, ContactWith, FLAG_ARRIVED, FLAG_COLLIDING, ForceSample, Frame,
 };
+use crate::scene::steering::Combiner;
 use crate::scene::{ArrivalPolicy, Scene};
 use crate::sim::avoid::{AvoidObstacles, Neighbourhood, Snapshot};
 use crate::sim::locomotion::{advance, preferred_velocity};
@@ -25,7 +26,7 @@ use crate::sim::mind::{Mind, MindEvent, Route, Senses, Signals, WorldMap, exit_l
 use crate::sim::nav::SearchScratch;
 use crate::sim::steer::human::{HumanMemory, steer_agent};
 use crate::sim::steer::{
-    AgentIndex, CombinedSteering, Combiner, CombinerInput, SteerState, SteeringContext, SteeringObstacles, stria,
+    AgentIndex, CombinedSteering, CombinerInput, SteerState, SteeringContext, SteeringObstacles, stria,
 };
 use crate::sim::{Body, NeighbourGrid, ResolvedProfile, StaticGeometry, Status, non_penetration};
 
@@ -573,7 +574,7 @@ fn avoid_velocity(
 /// as the force that produces it in one tick, and a stop may turn the agent to face a point.
 fn decide_human(
     ctx: &SteeringContext,
-    combiner: &crate::sim::steer::human::PopelovaCombiner,
+    combiner: &crate::scene::steering::human::PopelovaCombiner,
     mind: &mut AgentMind,
     avoid: &AvoidInputs,
     scratch: &mut Neighbourhood,
