@@ -3,8 +3,9 @@
 //! street point to another — reported per plan, for the quadtree, grid and any-angle planners.
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use crowdlab::scene::PlannerKind;
 use crowdlab::scene::{Bounds, Obstacle};
-use crowdlab::sim::nav::{NavMap, PlannerKind, SearchScratch};
+use crowdlab::sim::nav::{NavMap, SearchScratch};
 use glam::Vec2;
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg32;

@@ -12,6 +12,8 @@ pub mod crash;
 pub mod draw;
 pub mod export;
 pub mod geom;
+#[cfg(test)]
+mod layers;
 pub mod record;
 pub mod scene;
 pub mod sim;

@@ -9,8 +9,8 @@ use glam::Vec2;
 use proptest::prelude::*;
 
 use avoidance_support::{add_walker, goal_profile, scene};
+use crowdlab::scene::avoidance::{Avoidance, ObstacleParams};
 use crowdlab::sim::World;
-use crowdlab::sim::avoid::{Avoidance, ObstacleParams};
 
 /// Largest overlap (m) between any two agents of the world's current state.
 fn deepest_overlap(world: &World) -> f32 {

@@ -167,7 +167,8 @@ fn trace_scene() {
 
 #[test]
 fn target_approaching_pulls_with_constant_force_and_stops_within_150_cm() {
-    use crowdlab::sim::steer::human::{HumanMemory, HumanSteering, TargetApproaching};
+    use crowdlab::scene::steering::human::{HumanSteering, TargetApproaching};
+    use crowdlab::sim::steer::human::HumanMemory;
     use crowdlab::sim::steer::{AgentIndex, GoalPoint, SteeringContext, SteeringObstacles};
     use crowdlab::sim::{Body, ResolvedProfile, StaticGeometry, Status};
     use rand::SeedableRng;

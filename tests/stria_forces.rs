@@ -6,8 +6,10 @@ use rand::SeedableRng;
 use rand_pcg::Pcg32;
 
 use crowdlab::scene::Profile;
-use crowdlab::sim::steer::stria::{StriaForce, StriaKind, perceive_agents, select};
-use crowdlab::sim::steer::{Behaviour, BehaviourSpec, Combiner, GoalPoint, SteerMemory, SteeringContext};
+use crowdlab::scene::steering::stria::{StriaForce, StriaKind};
+use crowdlab::scene::steering::{Behaviour, BehaviourSpec, Combiner};
+use crowdlab::sim::steer::stria::{perceive_agents, select};
+use crowdlab::sim::steer::{GoalPoint, SteerMemory, SteeringContext};
 use crowdlab::sim::{Body, ResolvedProfile, StaticGeometry, Status};
 
 fn body(id: u32, x: f32, y: f32, v: Vec2) -> Body {

@@ -1,13 +1,18 @@
 //! Scene model, RON load/save and validation.
 //!
-//! A scene is what a user authors; [`crate::sim::World`] is built from it. Loading reports
-//! syntax errors as `file:line:col: message` and semantic errors by field path and value.
+//! A scene is what a user authors; the simulator's `World` is built from it. Every parameter a
+//! scene file holds is defined here, with its defaults and validation: the model, navigation,
+//! the steering behaviours and combiners ([`steering`]) and the avoidance methods
+//! ([`avoidance`]). Loading reports syntax errors as `file:line:col: message` and semantic errors
+//! by field path and value.
 
+pub mod avoidance;
 mod extras;
 pub mod import;
 mod io;
 mod model;
 mod navigation;
+pub mod steering;
 mod validate;
 mod validate_navigation;
 

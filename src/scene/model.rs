@@ -6,10 +6,10 @@
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
+use super::avoidance::{Avoidance, PreferredVelocity};
 use super::extras::IndAlgoKeep;
 use super::navigation::{AgentType, Evacuation, Gate, Hazard, Navigation, Portal, Region, SpawnGroup};
-use crate::sim::avoid::{Avoidance, PreferredVelocity};
-use crate::sim::steer::{BehaviourSpec, Combiner};
+use super::steering::{BehaviourSpec, Combiner};
 
 /// The scene file format version this build reads and writes.
 pub const SCENE_VERSION: u32 = 1;

@@ -6,7 +6,6 @@ use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
 use super::model::Goal;
-pub use crate::sim::nav::PlannerKind;
 
 /// Global path planning settings.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -21,6 +20,20 @@ pub struct Navigation {
     /// An agent whose destination changed re-plans on the next tick t with (t + id) divisible by
     /// this, so planning cost is spread over ticks.
     pub replan_stagger: u32,
+}
+
+/// Which global planner agents use.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PlannerKind {
+    /// No planning: agents head straight for their goal points (local steering only).
+    #[default]
+    Straight,
+    /// A* on the 4-connected occupancy grid, then line-of-sight smoothing.
+    Grid,
+    /// A* on the quadtree (grid A* as fallback), then line-of-sight smoothing.
+    Quadtree,
+    /// Theta* on the 8-connected grid: any-angle paths without a smoothing pass.
+    AnyAngle,
 }
 
 impl Default for Navigation {

@@ -6,10 +6,10 @@ use std::fmt;
 
 use glam::Vec2;
 
+use super::avoidance::Avoidance;
 use super::model::{Agent, NeighbourIndex, Obstacle, Profile, Scene};
 use super::validate_navigation::{check_goal, check_navigation};
 use crate::geom::{distance_to_segment, polygon_area, polygon_contains_circle_overlap};
-use crate::sim::avoid::Avoidance;
 
 /// One validation problem: where it is and what is wrong, value included.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -171,7 +171,7 @@ fn check_profiles(scene: &Scene, problems: &mut Problems) {
 /// Popelová's human steerings and her combiner belong together: the combiner needs their
 /// requests and they need its velocity update.
 fn check_human_model(p: &Profile, at: &dyn Fn(&str) -> String, problems: &mut Problems) {
-    use crate::sim::steer::{Behaviour, Combiner};
+    use super::steering::{Behaviour, Combiner};
     let popelova = matches!(p.combiner, Combiner::Popelova(_));
     if let Combiner::Popelova(c) = &p.combiner {
         c.validate(&at("combiner.0"), problems);

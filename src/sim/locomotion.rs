@@ -44,8 +44,8 @@ fn limit_turn(heading: Vec2, velocity: Vec2, max_angle: f32) -> Vec2 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::scene::steering::Combiner;
     use crate::sim::Status;
-    use crate::sim::steer::Combiner;
 
     fn profile(max_turn_deg: f32) -> ResolvedProfile {
         ResolvedProfile {

@@ -1,8 +1,8 @@
 //! A scene profile converted to simulation units (radians) with its labels resolved.
 
 use crate::scene::Profile;
-use crate::sim::avoid::{Avoidance, PreferredVelocity};
-use crate::sim::steer::{Behaviour, BehaviourSpec, Combiner};
+use crate::scene::avoidance::{Avoidance, PreferredVelocity};
+use crate::scene::steering::{Behaviour, BehaviourSpec, Combiner};
 
 /// A profile ready for simulation: SI units, flocking presets expanded, label indices resolved,
 /// neighbour radius known.

@@ -2,8 +2,8 @@
 //! profile's avoidance method or combiner overridden.
 
 use crate::scene::Scene;
-use crate::sim::avoid::{Avoidance, BrandejskyParams, ClearPathParams, ObstacleParams};
-use crate::sim::steer::Combiner;
+use crate::scene::avoidance::{Avoidance, BrandejskyParams, ClearPathParams, ObstacleParams};
+use crate::scene::steering::Combiner;
 
 /// A named way of running a scene.
 #[derive(Clone, Debug, PartialEq)]

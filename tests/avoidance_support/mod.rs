@@ -7,10 +7,10 @@ pub mod scenes;
 
 use glam::Vec2;
 
+use crowdlab::scene::avoidance::{Avoidance, PreferredVelocity};
 use crowdlab::scene::{
     Agent, ArrivalPolicy, Bounds, Goal, NeighbourIndex, Obstacle, Profile, Scene, SimSettings, Target,
 };
-use crowdlab::sim::avoid::{Avoidance, PreferredVelocity};
 
 /// A profile that walks straight at its goal (RVO2's preferred velocity) with `avoidance`.
 pub fn goal_profile(name: &str, radius: f32, max_speed: f32, preferred_speed: f32, avoidance: Avoidance) -> Profile {

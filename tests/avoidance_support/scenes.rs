@@ -7,7 +7,7 @@ use glam::Vec2;
 
 use super::{add_block, add_moving_circle, add_walker, goal_profile, scene};
 use crowdlab::scene::Scene;
-use crowdlab::sim::avoid::{Avoidance, BrandejskyParams, ObstacleParams, PreferredVelocity};
+use crowdlab::scene::avoidance::{Avoidance, BrandejskyParams, ObstacleParams, PreferredVelocity};
 
 /// File name (without `.ron`) and scene of every bundled avoidance scene.
 pub fn bundled() -> Vec<(&'static str, Scene)> {

@@ -4,7 +4,7 @@
 
 use serde::de::DeserializeOwned;
 
-use crate::sim::steer::BehaviourSpec;
+use crate::scene::steering::BehaviourSpec;
 
 /// Behaviours a profile can add, as `(menu name, RON of a BehaviourSpec)`.
 const BEHAVIOURS: &[(&str, &str)] = &[

@@ -283,7 +283,7 @@ fn nonnegative(key: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sim::steer::{Behaviour, Deceleration};
+    use crate::scene::steering::{Behaviour, Deceleration};
 
     #[test]
     fn enum_choices_come_from_the_type() {
@@ -307,7 +307,7 @@ mod tests {
 
     #[test]
     fn enum_variants_are_made_with_defaults() {
-        use crate::sim::steer::Combiner;
+        use crate::scene::steering::Combiner;
         let json = serde_json::to_value(Combiner::default()).unwrap();
         let names: Vec<String> = variants::<Combiner>(&json).into_iter().map(|(n, _)| n).collect();
         for expected in ["WeightedTruncatedSum", "Popelova"] {

@@ -22,9 +22,9 @@ use super::AvoidingAgent;
 use super::cone::{Cone, Side, collision_disc, half_plane};
 use super::neighbours::{Mover, Neighbourhood};
 use super::obstacles::AvoidObstacles;
-use super::params::ClearPathVariant;
 use super::region::{Region, nearest_free};
 use crate::record::Constraint;
+use crate::scene::avoidance::ClearPathVariant;
 
 /// How many times ClearPath-1 halves ΔT before it falls back to dropping neighbours.
 const MAX_HALVINGS: u32 = 6;

@@ -1,7 +1,7 @@
 //! Velocity-space avoidance (DESIGN.md pipeline step 3): turns an agent's preferred velocity
 //! into the velocity it walks with, avoiding other agents, moving obstacles and static
 //! obstacles. Methods: VO, RVO, ORCA (RVO2's algorithm), ClearPath (FVO) and Brandejský's
-//! variant, chosen per profile ([`Avoidance`]).
+//! variant, chosen per profile ([`Avoidance`], whose parameters are in `scene::avoidance`).
 //!
 //! Every decision reads only the previous tick's snapshot ([`Snapshot`]) and the agent's own
 //! preferred velocity, so agents decide in parallel and the result does not depend on the
@@ -19,7 +19,6 @@ mod lp;
 mod neighbours;
 mod obstacles;
 mod orca;
-mod params;
 mod preferred;
 mod region;
 
@@ -29,13 +28,13 @@ pub use lp::Line;
 pub use neighbours::{Mover, Neighbourhood, Snapshot};
 pub use obstacles::AvoidObstacles;
 pub use orca::{agent_line, orca_velocity};
-pub use params::{Avoidance, BrandejskyParams, ClearPathParams, ClearPathVariant, ObstacleParams, Reach};
-pub use preferred::{PreferredVelocity, agent_rng, toward_goal};
+pub use preferred::{agent_rng, toward_goal};
 pub use region::{BoundaryPiece, Region, classify_boundary, nearest_free};
 
 use glam::Vec2;
 
 use crate::record::AvoidanceDebug;
+use crate::scene::avoidance::Avoidance;
 use crate::sim::Body;
 
 /// The avoiding agent's own state for one decision.

@@ -4,7 +4,7 @@
 use glam::Vec2;
 
 use super::obstacles::AvoidObstacles;
-use super::params::Reach;
+use crate::scene::avoidance::Reach;
 use crate::sim::Body;
 
 /// A disc the agent must not touch: another agent or a circular obstacle.

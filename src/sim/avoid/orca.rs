@@ -10,8 +10,8 @@ use super::AvoidingAgent;
 use super::lp::{EPSILON, Line, solve};
 use super::neighbours::{Mover, Neighbourhood};
 use super::obstacles::AvoidObstacles;
-use super::params::ObstacleParams;
 use crate::record::Constraint;
+use crate::scene::avoidance::ObstacleParams;
 
 /// The ORCA half-plane of an agent at `position` moving with `velocity` against the disc
 /// `other`: collisions within `time_horizon` are excluded; when the two already overlap, the

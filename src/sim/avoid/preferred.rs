@@ -10,26 +10,11 @@
 use glam::Vec2;
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg32;
-use serde::{Deserialize, Serialize};
 
 use crate::geom::truncate;
-use crate::scene::Problems;
+use crate::scene::avoidance::PreferredVelocity;
 use crate::sim::locomotion::preferred_velocity;
 use crate::sim::{Body, ResolvedProfile};
-
-/// How a profile forms its preferred velocity.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub enum PreferredVelocity {
-    /// Integrate the combined steering force for one tick.
-    #[default]
-    Steering,
-    /// Head straight for the goal point at the preferred speed (slower within one second of it),
-    /// plus a random vector of length ≤ `perturbation` m/s (RVO2's Blocks uses 1e-4 to break symmetry).
-    TowardGoal {
-        /// Largest length (m/s) of the random perturbation; 0 for none.
-        perturbation: f32,
-    },
-}
 
 impl PreferredVelocity {
     /// The preferred velocity of `body` this tick (`tick`, scene `seed`): the steering `force`
@@ -54,13 +39,6 @@ impl PreferredVelocity {
                 perturbation,
                 &mut agent_rng(seed, body.id, tick),
             ),
-        }
-    }
-
-    /// Reports invalid parameters under the field path `at`.
-    pub fn validate(&self, at: &str, problems: &mut Problems) {
-        if let PreferredVelocity::TowardGoal { perturbation } = self {
-            problems.non_negative(format!("{at}.TowardGoal.perturbation"), *perturbation);
         }
     }
 }

@@ -17,6 +17,6 @@ pub mod routing;
 
 pub use astar::{SearchGraph, SearchScratch};
 pub use occupancy::{CellState, OccupancyGrid};
-pub use planner::{NavMap, PlannerKind, smooth};
+pub use planner::{NavMap, smooth};
 pub use quadtree::Quadtree;
 pub use routing::RoutingTable;

@@ -7,27 +7,12 @@
 //! segment. The answer is the list of waypoints after the start, ending on the exact goal.
 
 use glam::Vec2;
-use serde::{Deserialize, Serialize};
 
 use super::astar::SearchScratch;
 use super::grid_search::{AnyAngleGraph, GridGraph};
 use super::occupancy::{Cell, OccupancyGrid};
 use super::quadtree::Quadtree;
-use crate::scene::{Bounds, Obstacle};
-
-/// Which global planner agents use.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub enum PlannerKind {
-    /// No planning: agents head straight for their goal points (local steering only).
-    #[default]
-    Straight,
-    /// A* on the 4-connected occupancy grid, then line-of-sight smoothing.
-    Grid,
-    /// A* on the quadtree (grid A* as fallback), then line-of-sight smoothing.
-    Quadtree,
-    /// Theta* on the 8-connected grid: any-angle paths without a smoothing pass.
-    AnyAngle,
-}
+use crate::scene::{Bounds, Obstacle, PlannerKind};
 
 /// The scene's static maps for global planning.
 pub struct NavMap {

@@ -2,32 +2,11 @@
 //! speed = min(dist / (deceleration · 0.3), max); desired = to_target · speed / dist.
 
 use glam::Vec2;
-use serde::{Deserialize, Serialize};
 
-/// Buckland's deceleration setting; the divisor is `value · 0.3` seconds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Deceleration {
-    /// Effective time to target 0.9 s.
-    Slow,
-    /// Effective time to target 0.6 s.
-    Normal,
-    /// Effective time to target 0.3 s.
-    Fast,
-}
+use crate::scene::steering::Deceleration;
 
 /// Buckland's `DecelerationTweaker`, needed because the deceleration enum is an integer.
 const DECELERATION_TWEAKER: f32 = 0.3;
-
-impl Deceleration {
-    /// The enum's integer value in Buckland's listing (slow 3, normal 2, fast 1).
-    pub fn factor(self) -> f32 {
-        match self {
-            Deceleration::Slow => 3.0,
-            Deceleration::Normal => 2.0,
-            Deceleration::Fast => 1.0,
-        }
-    }
-}
 
 /// The speed Arrive asks for at distance `dist`, capped at `max_speed`.
 pub fn arrive_speed(dist: f32, max_speed: f32, deceleration: Deceleration) -> f32 {

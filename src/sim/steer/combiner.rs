@@ -10,31 +10,16 @@
 //!   (a random draw from the agent's own generator); the first non-zero result, divided by the
 //!   probability and truncated, is the whole force. Fix (§8.10): the text tests
 //!   `RandFloat() > pr`, which would run a 0.9 behaviour 10 % of the time; `draw < pr` is used.
+//! - [`Combiner::Popelova`] is evaluated by [`super::human::steer_agent`] and
+//!   [`Combiner::PrioritySelection`] by [`super::stria::select`]; combined here, both are treated
+//!   like the weighted sum.
 
 use glam::Vec2;
 use rand::Rng;
 use rand_pcg::Pcg32;
-use serde::{Deserialize, Serialize};
 
 use crate::geom::truncate;
-
-/// How a profile's behaviour forces are combined.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub enum Combiner {
-    /// Buckland §3.1: F = Σ wᵢ·fᵢ, truncated to max force.
-    #[default]
-    WeightedTruncatedSum,
-    /// Buckland §3.2 (the text's default): running sum in priority order within the force budget.
-    PrioritisedRunningSum,
-    /// Buckland §3.3: one behaviour per tick, chosen by priority and probability.
-    PrioritisedDithering,
-    /// Popelová §4: weighted mean of the human steerings' outputs and the previous velocity
-    /// (evaluated by [`super::human::PopelovaCombiner`]; combined here like the weighted sum).
-    Popelova(super::human::PopelovaCombiner),
-    /// Stria §4.2.3: the first needed force in priority order, with per-force skip probabilities
-    /// (evaluated by [`super::stria::select`]).
-    PrioritySelection,
-}
+use crate::scene::steering::Combiner;
 
 /// One behaviour's contribution, as recorded.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -5,9 +5,6 @@
 
 use glam::Vec2;
 
-/// Buckland's `DistanceFromBoundary` is 30 units; in metres the default is 1.
-pub const DEFAULT_DISTANCE_FROM_BOUNDARY: f32 = 1.0;
-
 /// The spot behind an obstacle at `center` of `radius`, seen from `hunter`.
 pub fn hiding_spot(center: Vec2, radius: f32, hunter: Vec2, distance_from_boundary: f32) -> Vec2 {
     center + (center - hunter).normalize_or_zero() * (radius + distance_from_boundary)

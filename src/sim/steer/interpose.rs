@@ -3,16 +3,6 @@
 //! (fast) at the midpoint of the predictions.
 
 use glam::Vec2;
-use serde::{Deserialize, Serialize};
-
-/// One end of an interposition.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-pub enum InterposeEnd {
-    /// The agent with this scene id (its predicted position is used).
-    Agent(u32),
-    /// A fixed point in metres.
-    Point(Vec2),
-}
 
 /// The point to arrive at between `a` and `b`, each given as (position, velocity).
 pub fn interpose_point(p: Vec2, max_speed: f32, a: (Vec2, Vec2), b: (Vec2, Vec2)) -> Vec2 {

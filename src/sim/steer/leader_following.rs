@@ -9,13 +9,6 @@ use glam::Vec2;
 use super::local_space::LocalFrame;
 use crate::sim::Body;
 
-/// Default distance behind the leader (m).
-pub const DEFAULT_DISTANCE: f32 = 1.5;
-/// Default half-width of the leader's path (m).
-pub const DEFAULT_CLEARANCE: f32 = 1.0;
-/// Default length of the leader's path ahead of it (m).
-pub const DEFAULT_LOOK_AHEAD: f32 = 3.0;
-
 /// The point on the leader's heading line a follower at `p` should flee from, if it is in the
 /// leader's path.
 pub fn point_in_leader_path(p: Vec2, leader: &Body, clearance: f32, look_ahead: f32) -> Option<Vec2> {

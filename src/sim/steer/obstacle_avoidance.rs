@@ -19,11 +19,6 @@ use glam::Vec2;
 
 use super::local_space::LocalFrame;
 
-/// Default shortest detection box length (m); the text's ports use 40 units.
-pub const DEFAULT_MIN_BOX_LENGTH: f32 = 3.0;
-/// Buckland's `BrakingWeight`.
-pub const DEFAULT_BRAKING_WEIGHT: f32 = 0.2;
-
 /// Detection box length for an agent moving at `speed` of `max_speed`.
 pub fn box_length(min_length: f32, speed: f32, max_speed: f32) -> f32 {
     let ratio = if max_speed > 0.0 { speed / max_speed } else { 0.0 };
@@ -92,6 +87,7 @@ pub fn obstacle_avoidance_force(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::scene::steering::defaults::obstacle_avoidance::DEFAULT_BRAKING_WEIGHT;
 
     #[test]
     fn buckland_detection_box_example() {

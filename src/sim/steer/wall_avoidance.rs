@@ -10,26 +10,9 @@
 //! Walls are two-sided: the normal is taken on the agent's side of the segment.
 
 use glam::Vec2;
-use serde::{Deserialize, Serialize};
 
 use super::local_space::LocalFrame;
-
-/// Default length of the middle feeler (m); the text's ports use 40 units.
-pub const DEFAULT_FEELER_LENGTH: f32 = 1.5;
-/// Default angle of the side feelers from the heading, degrees.
-pub const DEFAULT_SIDE_ANGLE_DEG: f32 = 45.0;
-/// Default length of the side feelers as a fraction of the middle one.
-pub const DEFAULT_SIDE_RATIO: f32 = 0.5;
-
-/// How the feelers' pushes become one force.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub enum FeelerCombine {
-    /// Add the pushes of every feeler that crosses a wall.
-    #[default]
-    Sum,
-    /// Use only the feeler whose crossing is nearest the agent.
-    Nearest,
-}
+use crate::scene::steering::FeelerCombine;
 
 /// Feeler geometry.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -13,13 +13,6 @@ use rand_pcg::Pcg32;
 
 use super::local_space::LocalFrame;
 
-/// Default circle radius (m), as in the public ports' params.ini (`WanderRad` 1.2).
-pub const DEFAULT_RADIUS: f32 = 1.2;
-/// Default projection distance ahead (m), ports' `WanderDist` 2.0.
-pub const DEFAULT_DISTANCE: f32 = 2.0;
-/// Default jitter per second (m/s); the ports use 80 units/s at 60 Hz in pixel units.
-pub const DEFAULT_JITTER: f32 = 10.0;
-
 /// Moves `target` (local, relative to the circle's centre ahead of the agent) by the jitter for
 /// `dt` and re-projects it onto the circle of `radius`.
 pub fn jitter_target(target: &mut Vec2, rng: &mut Pcg32, radius: f32, jitter_per_second: f32, dt: f32) {

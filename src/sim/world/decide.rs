@@ -6,13 +6,13 @@ use glam::Vec2;
 use super::AgentMind;
 use crate::record::AvoidanceDebug;
 use crate::scene::Scene;
+use crate::scene::steering::Combiner;
+use crate::scene::steering::human::PopelovaCombiner;
 use crate::sim::avoid::{AvoidObstacles, Neighbourhood, Snapshot};
 use crate::sim::locomotion::{advance, preferred_velocity};
 use crate::sim::mind::Route;
-use crate::sim::steer::human::{PopelovaCombiner, steer_agent};
-use crate::sim::steer::{
-    AgentIndex, CombinedSteering, Combiner, CombinerInput, SteeringContext, SteeringObstacles, stria,
-};
+use crate::sim::steer::human::steer_agent;
+use crate::sim::steer::{AgentIndex, CombinedSteering, CombinerInput, SteeringContext, SteeringObstacles, stria};
 use crate::sim::{Body, NeighbourGrid, ResolvedProfile, StaticGeometry};
 
 /// What one agent decided this tick.

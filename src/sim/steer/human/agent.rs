@@ -3,8 +3,10 @@
 
 use rand_pcg::Pcg32;
 
-use super::{HumanDecision, HumanMemory, PopelovaCombiner};
-use crate::sim::steer::{Behaviour, LabelledForce, SteeringContext};
+use super::{HumanDecision, HumanMemory};
+use crate::scene::steering::Behaviour;
+use crate::scene::steering::human::PopelovaCombiner;
+use crate::sim::steer::{LabelledForce, SteeringContext};
 
 /// The labelled forces and the combined decision of one agent's human steerings.
 pub fn steer_agent(

@@ -17,35 +17,9 @@
 //! min(1, dt / tick) of the way to v_t, so dt = 0.25 s reproduces the thesis exactly.
 
 use glam::Vec2;
-use serde::{Deserialize, Serialize};
 
 use super::output::SteeringOutput;
-use crate::scene::Problems;
-
-/// Parameters of the weighted-mean combiner.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct PopelovaCombiner {
-    /// Base walking speed v_walk in m/s (thesis 220 cm_UT/s).
-    pub walk_speed: f32,
-    /// Global velocity multiplier set by the decision layer.
-    pub velocity_multiplier: f32,
-    /// Length of the thesis's update tick in seconds (250 ms).
-    pub tick: f32,
-    /// Slowest walking speed f allows, m/s (0 = no floor).
-    pub min_speed: f32,
-}
-
-impl Default for PopelovaCombiner {
-    fn default() -> Self {
-        PopelovaCombiner {
-            walk_speed: super::WALK_SPEED,
-            velocity_multiplier: 1.0,
-            tick: super::THESIS_TICK,
-            min_speed: 0.5,
-        }
-    }
-}
+use crate::scene::steering::human::PopelovaCombiner;
 
 /// The combined decision: the new velocity and, after a stop, the point to face.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -99,14 +73,6 @@ impl PopelovaCombiner {
             velocity,
             face: lone_stop.flatten(),
         }
-    }
-
-    /// Reports non-positive speeds and ticks.
-    pub fn validate(&self, at: &str, problems: &mut Problems) {
-        problems.positive(format!("{at}.walk_speed"), self.walk_speed);
-        problems.non_negative(format!("{at}.velocity_multiplier"), self.velocity_multiplier);
-        problems.positive(format!("{at}.tick"), self.tick);
-        problems.non_negative(format!("{at}.min_speed"), self.min_speed);
     }
 }
 

@@ -10,40 +10,11 @@
 
 use glam::Vec2;
 use rand_pcg::Pcg32;
-use serde::{Deserialize, Serialize};
 
 use super::output::{Side, SteeringOutput, motion_direction};
 use super::rays::{BodyRay, RayKind, cast_body_rays};
-use crate::scene::Problems;
+use crate::scene::steering::human::ObstacleAvoidance;
 use crate::sim::steer::SteeringContext;
-
-/// Parameters of obstacle avoidance (Table 3.1, forces in m/s = N_UT/100).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct ObstacleAvoidance {
-    /// Repulsive Force F, 0–20 (thesis 0–2000 N_UT; recommended 240 N_UT = 2.4).
-    pub repulsive_force: f32,
-    /// Force Order O, 1–10 (1 = linear).
-    pub force_order: f32,
-    /// Turn along the wall on frontal hits.
-    pub front_collisions: bool,
-    /// Pass thin round obstacles on the near side.
-    pub tree_collisions: bool,
-    /// Length of the front and oblique rays in metres (side rays are half); not in the thesis.
-    pub ray_length: f32,
-}
-
-impl Default for ObstacleAvoidance {
-    fn default() -> Self {
-        ObstacleAvoidance {
-            repulsive_force: 2.4,
-            force_order: 1.0,
-            front_collisions: true,
-            tree_collisions: true,
-            ray_length: 3.0,
-        }
-    }
-}
 
 /// Angle between the oblique rays and the front ray.
 const OBLIQUE_DEG: f32 = 15.0;
@@ -88,13 +59,6 @@ impl ObstacleAvoidance {
     pub fn ray_force(&self, ray: &BodyRay) -> f32 {
         let immersion = ray.hit.map_or(0.0, |h| h.immersion(ray.length));
         ray_weight(ray.kind) * self.repulsive_force * (2.0 * immersion / ray.length).powf(self.force_order)
-    }
-
-    /// Reports parameters outside the thesis's ranges.
-    pub fn validate(&self, at: &str, problems: &mut Problems) {
-        problems.non_negative(format!("{at}.repulsive_force"), self.repulsive_force);
-        problems.within(format!("{at}.force_order"), self.force_order, 1.0, 10.0);
-        problems.positive(format!("{at}.ray_length"), self.ray_length);
     }
 }
 

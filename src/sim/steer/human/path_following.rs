@@ -13,37 +13,10 @@
 //! Distance 400 cm, Projection 15, Regulation 50 N_UT.
 
 use glam::Vec2;
-use serde::{Deserialize, Serialize};
 
-use super::THESIS_TICK;
 use super::output::SteeringOutput;
-use crate::scene::Problems;
+use crate::scene::steering::human::{PathFollowing, THESIS_TICK};
 use crate::sim::steer::SteeringContext;
-
-/// Parameters of path following (Table 3.4; metres, forces in m/s = N_UT/100).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct PathFollowing {
-    /// Path Force F (thesis 0–1000 N_UT; 200 N_UT = 2.0).
-    pub path_force: f32,
-    /// Corridor half-width D in metres (thesis 0–1000 cm; 400 cm).
-    pub distance: f32,
-    /// Look-ahead in 250 ms ticks (0–50; 5 basic, 15 for smoothness).
-    pub projection: f32,
-    /// Regulation force along the edge (thesis 0–2000 N_UT; 50 N_UT = 0.5; 0 = basic).
-    pub regulation: f32,
-}
-
-impl Default for PathFollowing {
-    fn default() -> Self {
-        PathFollowing {
-            path_force: 2.0,
-            distance: 4.0,
-            projection: 15.0,
-            regulation: 0.5,
-        }
-    }
-}
 
 /// Where along the path an agent is: the edge it follows and its last distance to the next vertex.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -115,13 +88,5 @@ impl PathFollowing {
     /// Union of the perpendicular-line test and the within-Distance test for vertex `next`.
     fn reached(&self, p: Vec2, previous: Vec2, next: Vec2) -> bool {
         (p - next).dot(next - previous) > 0.0 || p.distance(next) < self.distance
-    }
-
-    /// Reports parameters outside the thesis's ranges.
-    pub fn validate(&self, at: &str, problems: &mut Problems) {
-        problems.non_negative(format!("{at}.path_force"), self.path_force);
-        problems.non_negative(format!("{at}.distance"), self.distance);
-        problems.within(format!("{at}.projection"), self.projection, 0.0, 50.0);
-        problems.non_negative(format!("{at}.regulation"), self.regulation);
     }
 }

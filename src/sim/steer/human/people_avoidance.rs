@@ -10,97 +10,20 @@
 //!   share K1·K2 of the stop vector (K1 = (M − |L_A S|)/M with M the distance covered in P ticks,
 //!   K2 = (D − d_t)/D with d_t the gap after t ticks). Circumvention applies only when this is zero.
 //!
-//! Only agents in sight count (not behind an obstacle). Ticks are the thesis's 250 ms ([`super::THESIS_TICK`]), whatever the scene's dt.
+//! Only agents in sight count (not behind an obstacle). Ticks are the thesis's 250 ms ([`THESIS_TICK`]), whatever the scene's dt.
 
 use std::f32::consts::PI;
 
 use glam::Vec2;
 use rand::Rng;
 use rand_pcg::Pcg32;
-use serde::{Deserialize, Serialize};
 
-use super::THESIS_TICK;
 use super::output::{Side, SteeringOutput, motion_direction};
-use crate::scene::Problems;
+use crate::scene::steering::human::{PeopleAvoidance, THESIS_TICK};
 use crate::sim::Body;
 use crate::sim::steer::SteeringContext;
 
-/// Character presets of §3.2.5 / §6.3.5.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Character {
-    /// Dominant or aggressive: basic behaviour only.
-    Dominant,
-    /// Shy: Distance 600 cm, Repulsive Force 250 N_UT.
-    Shy,
-    /// Among friends: Distance about 300 down to 150 cm (200 cm here).
-    AmongFriends,
-    /// Absent-minded: Projection 3, Distance 150 cm, Repulsive Force 250 N_UT.
-    AbsentMinded,
-    /// Old or sick: full extended behaviour without Acceleration.
-    OldOrSick,
-    /// Hurried: Acceleration without Deceleration.
-    Hurried,
-    /// Pushy or unpopular: Distance about 100 cm.
-    Pushy,
-}
-
-/// Parameters of people avoidance (Table 3.2; metres, forces in m/s = N_UT/100).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct PeopleAvoidance {
-    /// Repulsive Force F (thesis 0–1000 N_UT; recommended 200 N_UT = 2.0).
-    pub repulsive_force: f32,
-    /// Distance D, the minimum gap between centres in metres (thesis 50–2000 cm; 300 cm).
-    pub distance: f32,
-    /// Walk round an agent in the way.
-    pub circumvention: bool,
-    /// Look-ahead P in 250 ms ticks (0–30; 16 recommended).
-    pub projection: f32,
-    /// Slow down when the other reaches the crossing first.
-    pub deceleration: bool,
-    /// Speed up when reaching the crossing first.
-    pub acceleration: bool,
-    /// A character preset; when set it replaces the fields its table row names.
-    pub character: Option<Character>,
-}
-
-impl Default for PeopleAvoidance {
-    fn default() -> Self {
-        PeopleAvoidance {
-            repulsive_force: 2.0,
-            distance: 3.0,
-            circumvention: true,
-            projection: 16.0,
-            deceleration: true,
-            acceleration: true,
-            character: None,
-        }
-    }
-}
-
 impl PeopleAvoidance {
-    /// The parameters in effect: the written ones with the character preset applied.
-    pub fn effective(&self) -> PeopleAvoidance {
-        let mut p = self.clone();
-        match self.character {
-            None => {}
-            Some(Character::Dominant) => (p.circumvention, p.deceleration, p.acceleration) = (false, false, false),
-            Some(Character::Shy) => (p.distance, p.repulsive_force) = (6.0, 2.5),
-            Some(Character::AmongFriends) => p.distance = 2.0,
-            Some(Character::AbsentMinded) => (p.projection, p.distance, p.repulsive_force) = (3.0, 1.5, 2.5),
-            Some(Character::OldOrSick) => (p.circumvention, p.deceleration, p.acceleration) = (true, true, false),
-            Some(Character::Hurried) => (p.deceleration, p.acceleration) = (false, true),
-            Some(Character::Pushy) => p.distance = 1.0,
-        }
-        p
-    }
-
-    /// How far to look for other agents: D plus what two walkers close in P ticks.
-    pub fn neighbour_radius(&self) -> f32 {
-        let p = self.effective();
-        p.distance + p.projection * THESIS_TICK * 2.0 * super::WALK_SPEED
-    }
-
     /// The steering output for this tick.
     pub fn steer(&self, ctx: &SteeringContext, rng: &mut Pcg32) -> SteeringOutput {
         let p = self.effective();
@@ -188,13 +111,6 @@ impl PeopleAvoidance {
             _ => 0.0,
         }
     }
-
-    /// Reports parameters outside the thesis's ranges.
-    pub fn validate(&self, at: &str, problems: &mut Problems) {
-        problems.non_negative(format!("{at}.repulsive_force"), self.repulsive_force);
-        problems.positive(format!("{at}.distance"), self.distance);
-        problems.within(format!("{at}.projection"), self.projection, 0.0, 30.0);
-    }
 }
 
 /// K1 = clamp((P − t)/(P − 1), 0, 1): full urgency up to one tick ahead, none at P.
@@ -233,22 +149,6 @@ mod tests {
             radius: 0.3,
             status: Status::Active,
         }
-    }
-
-    #[test]
-    fn presets_set_their_table_rows() {
-        let shy = PeopleAvoidance {
-            character: Some(Character::Shy),
-            ..PeopleAvoidance::default()
-        }
-        .effective();
-        assert_eq!((shy.distance, shy.repulsive_force), (6.0, 2.5));
-        let old = PeopleAvoidance {
-            character: Some(Character::OldOrSick),
-            ..PeopleAvoidance::default()
-        }
-        .effective();
-        assert!(old.circumvention && old.deceleration && !old.acceleration);
     }
 
     #[test]

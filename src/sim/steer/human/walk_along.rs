@@ -14,38 +14,11 @@
 
 use glam::Vec2;
 use rand_pcg::Pcg32;
-use serde::{Deserialize, Serialize};
 
 use super::output::{Side, SteeringOutput};
 use super::target_approaching::STOP_DISTANCE;
-use crate::scene::Problems;
+use crate::scene::steering::human::WalkAlong;
 use crate::sim::steer::SteeringContext;
-
-/// Parameters of walk along (Table 3.7; metres, forces in m/s = N_UT/100).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct WalkAlong {
-    /// Scene id of the partner (who must run walk along with the same parameters).
-    pub partner: u32,
-    /// Partner Force F (thesis 0–1000 N_UT; 200 N_UT = 2.0).
-    #[serde(default = "partner_force")]
-    pub partner_force: f32,
-    /// Ideal gap D in metres (100–250 cm close, 250–400 less close, > 400 dislike).
-    #[serde(default = "partner_distance")]
-    pub distance: f32,
-    /// Step off the axis to resolve walking in single file.
-    #[serde(default)]
-    pub give_way: bool,
-    /// Wait on the route for a partner far behind.
-    #[serde(default)]
-    pub wait_for_partner: bool,
-}
-
-fn partner_force() -> f32 {
-    2.0
-}
-fn partner_distance() -> f32 {
-    1.5
-}
 
 /// The lagging partner's extra pull, 30 N_UT.
 const LAG_PULL: f32 = 0.3;
@@ -96,11 +69,5 @@ impl WalkAlong {
             -to_partner * (f * (dd - gap).max(0.0) / dd)
         };
         SteeringOutput::force(v1 + v2 + v3)
-    }
-
-    /// Reports parameters outside the thesis's ranges.
-    pub fn validate(&self, at: &str, problems: &mut Problems) {
-        problems.non_negative(format!("{at}.partner_force"), self.partner_force);
-        problems.within(format!("{at}.distance"), self.distance, 0.01, 20.0);
     }
 }

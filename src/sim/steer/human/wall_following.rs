@@ -14,52 +14,11 @@
 
 use glam::Vec2;
 use rand_pcg::Pcg32;
-use serde::{Deserialize, Serialize};
 
 use super::output::{Side, SteeringOutput, motion_direction};
 use super::rays::{BodyRay, RayKind, cast_body_rays};
-use crate::scene::Problems;
+use crate::scene::steering::human::WallFollowing;
 use crate::sim::steer::SteeringContext;
-
-/// Parameters of wall following (Table 3.5; metres, forces in m/s = N_UT/100).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct WallFollowing {
-    /// Wall Force F (thesis 0–1000 N_UT; 200 N_UT = 2.0).
-    pub wall_force: f32,
-    /// Force Order O, 1–10.
-    pub force_order: f32,
-    /// Weight of the attraction to the wall, 0–10.
-    pub attractive_weight: f32,
-    /// Weight of the repulsion from the wall, 0–10.
-    pub repulsive_weight: f32,
-    /// Weight of the concave-corner rotation, 0–10.
-    pub concave_weight: f32,
-    /// Weight of the convex-corner rotation, 0–10.
-    pub convex_weight: f32,
-    /// Ignore the rays of the side away from the followed wall.
-    pub just_my_side: bool,
-    /// Turn along a wall met head-on (basic state).
-    pub front_collisions: bool,
-    /// Length of the front and oblique rays in metres (side rays are half); not in the thesis.
-    pub ray_length: f32,
-}
-
-impl Default for WallFollowing {
-    fn default() -> Self {
-        WallFollowing {
-            wall_force: 2.0,
-            force_order: 1.0,
-            attractive_weight: 1.0,
-            repulsive_weight: 1.0,
-            concave_weight: 1.0,
-            convex_weight: 1.0,
-            just_my_side: false,
-            front_collisions: true,
-            ray_length: 3.0,
-        }
-    }
-}
 
 /// The wall-following state machine: which side the wall is on and the concave-corner count.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -146,21 +105,6 @@ impl WallFollowing {
         let r23 = r * 2.0 / 3.0;
         let repulsion = self.wall_force * (2.0 * (r23 - d) / r23).max(0.0).powf(o) * self.repulsive_weight;
         (attraction, repulsion)
-    }
-
-    /// Reports parameters outside the thesis's ranges.
-    pub fn validate(&self, at: &str, problems: &mut Problems) {
-        problems.non_negative(format!("{at}.wall_force"), self.wall_force);
-        problems.within(format!("{at}.force_order"), self.force_order, 1.0, 10.0);
-        for (name, w) in [
-            ("attractive_weight", self.attractive_weight),
-            ("repulsive_weight", self.repulsive_weight),
-            ("concave_weight", self.concave_weight),
-            ("convex_weight", self.convex_weight),
-        ] {
-            problems.within(format!("{at}.{name}"), w, 0.0, 10.0);
-        }
-        problems.positive(format!("{at}.ray_length"), self.ray_length);
     }
 }
 

@@ -9,7 +9,8 @@ use rand::Rng;
 use rand_pcg::Pcg32;
 
 use crate::geom::truncate;
-use crate::sim::steer::{Behaviour, CombinedSteering, LabelledForce, SteerMemory, SteeringContext};
+use crate::scene::steering::Behaviour;
+use crate::sim::steer::{CombinedSteering, LabelledForce, SteerMemory, SteeringContext};
 
 /// The skip probability of a behaviour (0 for all but Stria's forces).
 fn skip_probability(b: &Behaviour) -> f32 {

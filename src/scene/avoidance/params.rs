@@ -1,4 +1,6 @@
-//! The avoidance method of a profile and its parameters, as written in a scene file.
+//! The avoidance method of a profile and its parameters, as written in a scene file, with the
+//! neighbourhood each method looks at and their validation. The methods are computed by the
+//! simulator (`sim::avoid`).
 //!
 //! Names and defaults follow RVO2 (`neighbor_dist`, `max_neighbors`, `time_horizon`,
 //! `time_horizon_obst`, the values of its Circle example) where RVO2 has them; ClearPath's

@@ -6,7 +6,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{Behaviour, BehaviourSpec, wander};
+use super::defaults::wander;
+use super::{Behaviour, BehaviourSpec};
 
 /// A named set of flocking weights.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

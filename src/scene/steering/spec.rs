@@ -5,8 +5,7 @@ use std::collections::HashSet;
 
 use serde::{Deserialize, Serialize};
 
-use super::interpose::InterposeEnd;
-use super::{Behaviour, Deceleration};
+use super::{Behaviour, Deceleration, InterposeEnd};
 use crate::scene::Problems;
 
 /// A behaviour with the weight its force is multiplied by before combining.
