@@ -143,12 +143,16 @@ pub struct SimSettings {
     #[serde(default)]
     pub non_penetration: bool,
     /// Every how many ticks a frame is recorded (default 1 = every tick; larger for long runs).
-    #[serde(default = "every_tick")]
+    #[serde(default = "every_tick", skip_serializing_if = "is_every_tick")]
     pub record_every: u32,
 }
 
 fn every_tick() -> u32 {
     1
+}
+
+fn is_every_tick(k: &u32) -> bool {
+    *k == 1
 }
 
 impl Default for SimSettings {
