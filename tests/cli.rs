@@ -201,7 +201,7 @@ fn export_writes_one_png_per_tick_and_well_formed_skeleton_xml() {
 fn export_of_a_damaged_recording_exits_2_with_the_file_name() {
     let dir = tempfile::tempdir().unwrap();
     let bad = dir.path().join("bad.crowdrec");
-    std::fs::write(&bad, b"CROWDREC\x01\x00\x00\x00garbage").unwrap();
+    std::fs::write(&bad, b"CROWDREC\x03\x00\x00\x00garbage").unwrap();
     let out = crowdlab(&[
         "export",
         path_str(&bad),

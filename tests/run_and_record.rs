@@ -329,3 +329,35 @@ fn spawned_agents_are_what_the_world_says_in_the_recording_csv_and_draw_lists() 
         assert_eq!(body_radius(&png, a.position), radius, "PNG, agent {}", a.id);
     }
 }
+
+#[test]
+fn an_agent_on_profile_65537_is_recorded_on_that_profile() {
+    let mut scene = default_scene();
+    let template = scene.profiles[0].clone();
+    scene.profiles = (0..65_537)
+        .map(|i| crowdlab::scene::Profile {
+            name: format!("p{i}"),
+            radius: if i == 65_536 { 0.4 } else { 0.25 },
+            ..template.clone()
+        })
+        .collect();
+    for a in &mut scene.agents {
+        a.profile = "p0".into();
+    }
+    scene.agents[0].profile = "p65536".into();
+    assert!(crowdlab::scene::validate(&scene).is_empty());
+    let (frames, _) = frames_of(scene.clone(), RunLimit { ticks: Some(1) });
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("many.crowdrec");
+    let mut sink = FileSink(&path, None);
+    run_scene(Arc::new(scene), RunLimit { ticks: Some(1) }, &mut sink, |_, _| {}).unwrap();
+    sink.1.unwrap().finish().unwrap();
+    let reader = RecordingReader::open(&path).unwrap();
+    let header = reader.header();
+    let id = frames[1].agents[0].id;
+    let sample = reader.frame_at(1).unwrap().agent(id).copied().unwrap();
+    assert_eq!(sample.profile, 65_536);
+    assert_eq!(header.agents.profile_name(sample.profile), "p65536");
+    assert_eq!(header.radius_of(&sample), 0.4);
+    assert_eq!(header.agents.agent(id).unwrap().profile, 65_536);
+}

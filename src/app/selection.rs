@@ -7,7 +7,6 @@ use glam::Vec2;
 
 use crate::draw::Focus;
 use crate::record::{Frame, FrameSource, RecordingHeader};
-use crate::scene::Scene;
 
 /// Which agents get overlays.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -33,32 +32,37 @@ pub struct Selection {
 }
 
 impl Selection {
-    /// The agents whose overlays are shown, `None` for all.
-    pub fn shown(&self, scene: &Scene) -> Option<HashSet<u32>> {
+    /// The agents whose overlays are shown, `None` for all: under a profile filter, the agents
+    /// of the run (placed and spawned) with that profile in `frame` or, without a frame, at
+    /// their start.
+    pub fn shown(&self, header: &RecordingHeader, frame: Option<&Frame>) -> Option<HashSet<u32>> {
         match &self.filter {
             Filter::All => None,
             Filter::Selected => self.selected.map(|id| HashSet::from([id])),
-            Filter::Profile(name) => Some(
-                scene
-                    .agents
-                    .iter()
-                    .filter(|a| &a.profile == name)
-                    .map(|a| a.id)
-                    .collect(),
-            ),
+            Filter::Profile(name) => {
+                let table = &header.agents;
+                Some(match frame {
+                    Some(f) => f
+                        .agents
+                        .iter()
+                        .filter(|a| table.profile_name(a.profile) == name)
+                        .map(|a| a.id)
+                        .collect(),
+                    None => table
+                        .agents
+                        .iter()
+                        .filter(|a| table.profile_name(a.profile) == name)
+                        .map(|a| a.id)
+                        .collect(),
+                })
+            }
         }
     }
 
     /// The draw-list focus at the cursor: the selection, the filter and, when `trail_ticks` is
     /// given, the trails of the shown agents over that many ticks up to the cursor's frame.
-    pub fn focus(
-        &self,
-        scene: &Scene,
-        source: &dyn FrameSource,
-        frame: Option<&Frame>,
-        trail_ticks: Option<u64>,
-    ) -> Focus {
-        let shown = self.shown(scene);
+    pub fn focus(&self, source: &dyn FrameSource, frame: Option<&Frame>, trail_ticks: Option<u64>) -> Focus {
+        let shown = self.shown(source.header(), frame);
         let mut trails: HashMap<u32, Vec<Vec2>> = HashMap::new();
         if let (Some(frame), Some(n)) = (frame, trail_ticks) {
             let (first, _) = source.tick_range();

@@ -397,9 +397,7 @@ impl CrowdlabApp {
             });
         });
         let trail_ticks = (self.overlays.trails).then(|| (self.overlays.trail_seconds / header.dt).ceil() as u64);
-        let focus = self
-            .selection
-            .focus(&header.scene, self.playback.source(), frame, trail_ticks);
+        let focus = self.selection.focus(self.playback.source(), frame, trail_ticks);
         let list = match frame {
             Some(frame) => build_frame_draw_list(header, frame, &self.overlays, &focus),
             None => build_scene_draw_list(&header.scene),
