@@ -127,20 +127,11 @@ impl SnapshotView<'_> {
             self.scene.settings.seed,
             self.tick,
         );
-        let (chosen, debug) = self.avoid(ctx, scratch, preferred);
-        let (position, velocity, heading) = advance(ctx.body, chosen, profile, ctx.dt);
+        let decision = self.avoid_and_move(ctx, scratch, steering, preferred, None);
         if let Some(smoother) = &mut state.smoother {
-            smoother.push(heading);
+            smoother.push(decision.heading);
         }
-        Decision {
-            steering,
-            preferred,
-            avoidance: chosen - preferred,
-            position,
-            velocity,
-            heading,
-            debug,
-        }
+        decision
     }
 
     /// Popelová's model: the combiner yields the next velocity directly; it is handed to
@@ -157,13 +148,24 @@ impl SnapshotView<'_> {
         let (parts, human) = steer_agent(ctx, combiner, &mut mind.human, &mut mind.steer.rng);
         let force = (human.velocity - ctx.velocity()) * (profile.mass / ctx.dt);
         let preferred = preferred_velocity(ctx.body, force, profile, ctx.dt);
+        self.avoid_and_move(ctx, scratch, CombinedSteering { force, parts }, preferred, human.face)
+    }
+
+    /// The avoidance and locomotion layers after steering: the velocity avoidance chooses for
+    /// `preferred`, the move it makes in one tick, and the agent turned to `face` when given.
+    fn avoid_and_move(
+        &self,
+        ctx: &SteeringContext,
+        scratch: &mut Neighbourhood,
+        steering: CombinedSteering,
+        preferred: Vec2,
+        face: Option<Vec2>,
+    ) -> Decision {
         let (chosen, debug) = self.avoid(ctx, scratch, preferred);
-        let (position, velocity, mut heading) = advance(ctx.body, chosen, profile, ctx.dt);
-        if let Some(face) = human.face {
-            heading = (face - position).try_normalize().unwrap_or(heading);
-        }
+        let (position, velocity, heading) = advance(ctx.body, chosen, ctx.profile, ctx.dt);
+        let heading = face.map_or(heading, |f| (f - position).try_normalize().unwrap_or(heading));
         Decision {
-            steering: CombinedSteering { force, parts },
+            steering,
             preferred,
             avoidance: chosen - preferred,
             position,
