@@ -125,6 +125,86 @@ impl NeighbourGrid {
     }
 }
 
+impl NeighbourGrid {
+    /// Fills `out` (cleared first) with the `k` indexed agents nearest to `p` whose centre lies
+    /// strictly within `radius`, leaving out agent `skip`, nearest first (ties by agent index) —
+    /// RVO2's k-nearest query: a bounded insertion per candidate, no sort of the whole range.
+    /// The answer does not depend on the visiting order, so grid and brute force agree.
+    pub fn nearest(&self, p: Vec2, radius: f32, k: usize, skip: u32, out: &mut Vec<(f32, u32)>) {
+        out.clear();
+        if k == 0 {
+            return;
+        }
+        let r_sq = radius * radius;
+        let visit = |range: std::ops::Range<usize>, out: &mut Vec<(f32, u32)>| {
+            for &(i, q) in &self.entries[range] {
+                let d = q.distance_squared(p);
+                if d >= r_sq || i == skip {
+                    continue;
+                }
+                let key = (d, i);
+                let full = out.len() == k;
+                if full && !less(key, out[k - 1]) {
+                    continue;
+                }
+                let at = out.partition_point(|&e| less(e, key));
+                if full {
+                    out.pop();
+                }
+                out.insert(at, key);
+            }
+        };
+        match self.mode {
+            NeighbourIndex::BruteForce => visit(0..self.entries.len(), out),
+            NeighbourIndex::Grid { .. } => {
+                // Rings of cells around the agent's own, nearest first; a ring farther than
+                // the k-th neighbour found (or than `radius`) ends the search.
+                let (cx, cy) = self.cell_coords(p);
+                let (x0, y0) = self.cell_coords(p - Vec2::splat(radius));
+                let (x1, y1) = self.cell_coords(p + Vec2::splat(radius));
+                let cell = 1.0 / self.inv_cell;
+                let lo = self.origin + Vec2::new(cx as f32, cy as f32) * cell;
+                let hi = lo + Vec2::splat(cell);
+                let rings = (cx - x0).max(x1 - cx).max(cy - y0).max(y1 - cy);
+                for ring in 0..=rings {
+                    if ring > 0 {
+                        let inner = (ring - 1) as f32 * cell;
+                        let bound = (p.x - (lo.x - inner))
+                            .min(hi.x + inner - p.x)
+                            .min(p.y - (lo.y - inner))
+                            .min(hi.y + inner - p.y)
+                            .max(0.0);
+                        let bound_sq = bound * bound;
+                        if bound_sq >= r_sq || (out.len() == k && bound_sq > out[k - 1].0) {
+                            break;
+                        }
+                    }
+                    let (ys, ye) = (cy.saturating_sub(ring).max(y0), (cy + ring).min(y1));
+                    for y in ys..=ye {
+                        let edge_row = y + ring == cy || y == cy + ring;
+                        let row = y * self.cols;
+                        if edge_row {
+                            let (xs, xe) = (cx.saturating_sub(ring).max(x0), (cx + ring).min(x1));
+                            visit(self.cell_start[row + xs] as usize..self.cell_start[row + xe + 1] as usize, out);
+                        } else {
+                            for x in [cx.checked_sub(ring), Some(cx + ring)].into_iter().flatten() {
+                                if (x0..=x1).contains(&x) {
+                                    visit(self.cell_start[row + x] as usize..self.cell_start[row + x + 1] as usize, out);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The order of [`NeighbourGrid::nearest`]: by squared distance, then by agent index.
+fn less(a: (f32, u32), b: (f32, u32)) -> bool {
+    a.0 < b.0 || (a.0 == b.0 && a.1 < b.1)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -156,6 +236,41 @@ mod tests {
                 grid.query(q, r, &mut a);
                 brute.query(q, r, &mut b);
                 assert_eq!(a, b);
+            }
+        }
+    }
+
+    #[test]
+    fn nearest_is_the_head_of_the_full_query_sorted_by_distance() {
+        // A lattice gives many equal distances, so the index tie-break matters.
+        let points: Vec<(u32, Vec2)> = (0..900)
+            .map(|i| (i, Vec2::new((i % 30) as f32 * 10.0, (i / 30) as f32 * 10.0)))
+            .collect();
+        let mut grid = NeighbourGrid::new(NeighbourIndex::Grid { cell_size: 25.0 }, bounds());
+        let mut brute = NeighbourGrid::new(NeighbourIndex::BruteForce, bounds());
+        grid.rebuild(points.iter().copied());
+        brute.rebuild(points.iter().rev().copied());
+        let (mut all, mut near, mut near_brute) = (Vec::new(), Vec::new(), Vec::new());
+        let queries = [
+            (Vec2::new(150.0, 150.0), 465),
+            (Vec2::new(3.0, 4.0), 0),
+            (Vec2::new(155.0, 10.0), 7),
+            (Vec2::new(-40.0, 320.0), 1),
+        ];
+        for (q, skip) in queries {
+            for (r, k) in [(15.0, 10), (35.0, 10), (35.0, 3), (100.0, 1000)] {
+                grid.query(q, r, &mut all);
+                let mut expected: Vec<(f32, u32)> = all
+                    .iter()
+                    .filter(|&&i| i != skip)
+                    .map(|&i| (points[i as usize].1.distance_squared(q), i))
+                    .collect();
+                expected.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+                expected.truncate(k);
+                grid.nearest(q, r, k, skip, &mut near);
+                brute.nearest(q, r, k, skip, &mut near_brute);
+                assert_eq!(near, expected, "grid, r {r} k {k}");
+                assert_eq!(near_brute, expected, "brute force, r {r} k {k}");
             }
         }
     }

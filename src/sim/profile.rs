@@ -30,6 +30,10 @@ pub struct ResolvedProfile {
     pub combiner: Combiner,
     /// Largest neighbour radius any behaviour or the avoidance method needs (0 = no neighbour query).
     pub neighbour_radius: f32,
+    /// When only the avoidance method looks at other agents and it takes the `k` nearest within
+    /// a centre distance (RVO2's neighbor_dist, max_neighbors): `(distance, k)`, so the
+    /// neighbour query can be RVO2's k-nearest instead of everything in range.
+    pub nearest: Option<(f32, usize)>,
     /// Where the preferred velocity comes from.
     pub preferred_velocity: PreferredVelocity,
     /// The avoidance method.
@@ -78,6 +82,7 @@ impl ResolvedProfile {
                 .iter()
                 .map(|b| b.behaviour.neighbour_radius())
                 .fold(profile.avoidance.query_radius(profile.radius), f32::max),
+            nearest: nearest_only(&behaviours, &profile.avoidance),
             preferred_velocity: profile.preferred_velocity,
             avoidance: profile.avoidance,
             waypoint_seek_distance: behaviours.iter().find_map(|b| match b.behaviour {
@@ -98,5 +103,16 @@ impl ResolvedProfile {
             preferred_speed: self.preferred_speed * factor,
             ..self.clone()
         }
+    }
+}
+
+/// `(neighbor_dist, max_neighbors)` when the behaviours ignore other agents and the avoidance
+/// method considers only its nearest neighbours within a centre distance.
+fn nearest_only(behaviours: &[BehaviourSpec], avoidance: &Avoidance) -> Option<(f32, usize)> {
+    let reach = avoidance.reach()?;
+    let blind = behaviours.iter().all(|b| b.behaviour.neighbour_radius() == 0.0);
+    match reach.neighbor_dist {
+        Some(d) if blind => Some((d, reach.max_neighbors)),
+        _ => None,
     }
 }

@@ -53,6 +53,9 @@ pub struct Neighbourhood {
     pub static_circles: Vec<Mover>,
     /// Obstacle edges facing the agent, by start vertex, nearest first.
     pub edges: Vec<usize>,
+    /// Reused buffers: candidate agents by distance, and edges with their distances.
+    near: Vec<(f32, u32)>,
+    near_edges: Vec<(f32, usize)>,
 }
 
 impl Neighbourhood {
@@ -60,9 +63,9 @@ impl Neighbourhood {
     /// bodies, from the neighbour grid), reusing the vectors' allocations.
     pub fn gather(&mut self, body: &Body, max_speed: f32, reach: &Reach, candidates: &[u32], snap: &Snapshot) {
         let p = body.position;
-        let mut near: Vec<(f32, u32)> = candidates
-            .iter()
-            .filter_map(|&j| {
+        let near = &mut self.near;
+        near.clear();
+        near.extend(candidates.iter().filter_map(|&j| {
                 let other = &snap.bodies[j as usize];
                 if other.id == body.id || !other.status.present() {
                     return None;
@@ -73,8 +76,7 @@ impl Neighbourhood {
                     None => dist_sq.sqrt() <= reach.reaction_distance + body.radius + other.radius,
                 };
                 inside.then_some((dist_sq, j))
-            })
-            .collect();
+            }));
         near.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
         near.truncate(reach.max_neighbors);
         self.movers.clear();
@@ -95,9 +97,8 @@ impl Neighbourhood {
         };
         self.static_circles.clear();
         snap.obstacles.circles_near(p, obstacle_range, &mut self.static_circles);
-        let mut edges = Vec::new();
-        snap.obstacles.edges_near(p, obstacle_range, &mut edges);
+        snap.obstacles.edges_near(p, obstacle_range, &mut self.near_edges);
         self.edges.clear();
-        self.edges.extend(edges.iter().map(|e| e.1));
+        self.edges.extend(self.near_edges.iter().map(|e| e.1));
     }
 }

@@ -48,14 +48,15 @@ pub(super) struct SnapshotView<'a> {
 #[derive(Default)]
 pub(super) struct Scratch {
     neighbours: Vec<u32>,
+    nearest: Vec<(f32, u32)>,
     avoidance: Neighbourhood,
 }
 
 impl SnapshotView<'_> {
-    /// The decision of agent `body` with its own memory `mind`.
-    pub fn decide(&self, body: &Body, mind: &mut AgentMind, scratch: &mut Scratch) -> Decision {
+    /// The decision of agent `body` (number `index` in the snapshot) with its own memory `mind`.
+    pub fn decide(&self, index: usize, body: &Body, mind: &mut AgentMind, scratch: &mut Scratch) -> Decision {
         let profile = self.effective_profile(body, mind);
-        self.neighbours_of(body, &profile, &mut scratch.neighbours);
+        self.neighbours_of(index, body, &profile, scratch);
         let ctx = SteeringContext {
             body,
             profile: &profile,
@@ -89,13 +90,20 @@ impl SnapshotView<'_> {
         }
     }
 
-    /// Fills `out` with the other present agents within the profile's neighbour radius.
-    fn neighbours_of(&self, body: &Body, profile: &ResolvedProfile, out: &mut Vec<u32>) {
+    /// Fills the scratch's neighbour list with the other present agents the profile looks at:
+    /// the avoidance method's k nearest when nothing else needs them, otherwise every agent
+    /// within the profile's neighbour radius (plus the largest body radius).
+    fn neighbours_of(&self, index: usize, body: &Body, profile: &ResolvedProfile, scratch: &mut Scratch) {
+        let out = &mut scratch.neighbours;
         out.clear();
-        if profile.neighbour_radius > 0.0 {
+        if let Some((distance, k)) = profile.nearest {
+            self.grid
+                .nearest(body.position, distance, k, index as u32, &mut scratch.nearest);
+            out.extend(scratch.nearest.iter().map(|&(_, j)| j));
+        } else if profile.neighbour_radius > 0.0 {
             self.grid
                 .query(body.position, profile.neighbour_radius + self.max_radius, out);
-            out.retain(|&j| self.bodies[j as usize].id != body.id);
+            out.retain(|&j| j as usize != index);
         }
     }
 

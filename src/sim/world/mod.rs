@@ -226,9 +226,10 @@ impl World {
         };
         self.bodies
             .par_iter()
+            .enumerate()
             .zip(self.minds.par_iter_mut())
-            .map_init(Scratch::default, |scratch, (body, mind)| {
-                body.status.present().then(|| view.decide(body, mind, scratch))
+            .map_init(Scratch::default, |scratch, ((index, body), mind)| {
+                body.status.present().then(|| view.decide(index, body, mind, scratch))
             })
             .collect()
     }
