@@ -97,7 +97,12 @@ fn dodgy_run(n: usize, ticks: usize) -> f64 {
         time_horizon: TIME_HORIZON,
         obstacle_time_horizon: TIME_HORIZON,
     };
-    let cell = |p: dodgy_2d::Vec2| ((p.x / NEIGHBOR_DIST).floor() as i32, (p.y / NEIGHBOR_DIST).floor() as i32);
+    let cell = |p: dodgy_2d::Vec2| {
+        (
+            (p.x / NEIGHBOR_DIST).floor() as i32,
+            (p.y / NEIGHBOR_DIST).floor() as i32,
+        )
+    };
     let t = Instant::now();
     let mut grid: HashMap<(i32, i32), Vec<usize>> = HashMap::new();
     let mut near: Vec<(f32, usize)> = Vec::new();
@@ -140,7 +145,9 @@ fn dodgy_run(n: usize, ticks: usize) -> f64 {
 }
 
 fn main() {
-    println!("| ORCA Circle | crowdlab 1 thread (µs/agent-tick) | dodgy_2d (µs/agent-tick) | ratio | crowdlab 2 threads vs 1 |");
+    println!(
+        "| ORCA Circle | crowdlab 1 thread (µs/agent-tick) | dodgy_2d (µs/agent-tick) | ratio | crowdlab 2 threads vs 1 |"
+    );
     println!("|---|---|---|---|---|");
     for (n, reps) in [(250, 3), (1000, 2), (5000, 1)] {
         // The whole crossing: the ring contracts, jams in the centre and spreads out again.

@@ -96,10 +96,9 @@ impl FileBrowser {
             add("Home".into(), home);
         }
         for folder in recent {
-            let label = folder.file_name().map_or_else(
-                || folder.display().to_string(),
-                |n| n.to_string_lossy().into_owned(),
-            );
+            let label = folder
+                .file_name()
+                .map_or_else(|| folder.display().to_string(), |n| n.to_string_lossy().into_owned());
             add(label, folder.clone());
         }
         let mut browser = FileBrowser {
@@ -145,7 +144,11 @@ impl FileBrowser {
     /// (opening) or named (saving), anything else is an error.
     fn follow_path_text(&mut self) -> Option<Outcome> {
         let typed = PathBuf::from(self.path_text.trim());
-        let typed = if typed.is_relative() { self.dir.join(typed) } else { typed };
+        let typed = if typed.is_relative() {
+            self.dir.join(typed)
+        } else {
+            typed
+        };
         if typed.is_dir() {
             self.go_to(&typed);
             return None;
@@ -153,7 +156,10 @@ impl FileBrowser {
         match &self.purpose {
             Purpose::Open if typed.is_file() => Some(Outcome::Picked(typed)),
             Purpose::Save { .. } if typed.parent().is_some_and(Path::is_dir) => {
-                self.file_name = typed.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+                self.file_name = typed
+                    .file_name()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_default();
                 self.go_to(&typed.parent().unwrap_or(&self.dir).to_path_buf());
                 self.confirm()
             }
@@ -376,7 +382,11 @@ mod tests {
     #[test]
     fn lists_folders_first_then_matching_files() {
         let dir = folder();
-        let names: Vec<String> = list(dir.path(), Some(&RON)).unwrap().into_iter().map(|e| e.name).collect();
+        let names: Vec<String> = list(dir.path(), Some(&RON))
+            .unwrap()
+            .into_iter()
+            .map(|e| e.name)
+            .collect();
         assert_eq!(names, ["sub", "a.ron"]);
         assert_eq!(list(dir.path(), None).unwrap().len(), 3);
         assert!(list(&dir.path().join("missing"), None).is_err());

@@ -27,6 +27,7 @@ mod confirm;
 mod dialog;
 mod document;
 pub mod editor;
+pub mod export_dialog;
 mod file_browser;
 mod files;
 mod fill;

@@ -85,6 +85,24 @@ pub fn png_draw_list(header: &RecordingHeader, frame: &Frame, options: &PngOptio
     build_frame_draw_list(header, frame, &options.overlays, &Focus::default())
 }
 
+/// The first frame `options` would export, rendered at `width` × `height` pixels (the export
+/// dialog's preview): the same camera, overlays and background as the export.
+pub fn preview_first_frame(
+    source: &dyn FrameSource,
+    options: &PngOptions,
+    width: u32,
+    height: u32,
+) -> Result<tiny_skia::Pixmap> {
+    let ticks = options.ticks.ticks(source);
+    let Some(&tick) = ticks.first() else {
+        bail!("the selected range holds no recorded tick");
+    };
+    let mut pixmap = tiny_skia::Pixmap::new(width.max(1), height.max(1)).context("preview size")?;
+    let views = camera_views(&options.camera, source, &[tick], Vec2::new(width as f32, height as f32))?;
+    render(source, tick, views.get(0), options, &mut pixmap)?;
+    Ok(pixmap)
+}
+
 /// Renders `tick` through `view` into `pixmap`, exactly as the export writes it.
 fn render(
     source: &dyn FrameSource,

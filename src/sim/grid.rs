@@ -185,11 +185,17 @@ impl NeighbourGrid {
                         let row = y * self.cols;
                         if edge_row {
                             let (xs, xe) = (cx.saturating_sub(ring).max(x0), (cx + ring).min(x1));
-                            visit(self.cell_start[row + xs] as usize..self.cell_start[row + xe + 1] as usize, out);
+                            visit(
+                                self.cell_start[row + xs] as usize..self.cell_start[row + xe + 1] as usize,
+                                out,
+                            );
                         } else {
                             for x in [cx.checked_sub(ring), Some(cx + ring)].into_iter().flatten() {
                                 if (x0..=x1).contains(&x) {
-                                    visit(self.cell_start[row + x] as usize..self.cell_start[row + x + 1] as usize, out);
+                                    visit(
+                                        self.cell_start[row + x] as usize..self.cell_start[row + x + 1] as usize,
+                                        out,
+                                    );
                                 }
                             }
                         }

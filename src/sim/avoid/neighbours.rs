@@ -66,17 +66,17 @@ impl Neighbourhood {
         let near = &mut self.near;
         near.clear();
         near.extend(candidates.iter().filter_map(|&j| {
-                let other = &snap.bodies[j as usize];
-                if other.id == body.id || !other.status.present() {
-                    return None;
-                }
-                let dist_sq = other.position.distance_squared(p);
-                let inside = match reach.neighbor_dist {
-                    Some(d) => dist_sq < d * d,
-                    None => dist_sq.sqrt() <= reach.reaction_distance + body.radius + other.radius,
-                };
-                inside.then_some((dist_sq, j))
-            }));
+            let other = &snap.bodies[j as usize];
+            if other.id == body.id || !other.status.present() {
+                return None;
+            }
+            let dist_sq = other.position.distance_squared(p);
+            let inside = match reach.neighbor_dist {
+                Some(d) => dist_sq < d * d,
+                None => dist_sq.sqrt() <= reach.reaction_distance + body.radius + other.radius,
+            };
+            inside.then_some((dist_sq, j))
+        }));
         near.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
         near.truncate(reach.max_neighbors);
         self.movers.clear();
