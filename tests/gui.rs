@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use crowdlab::app::{CrowdlabApp, Severity};
+use crowdlab::app::{CrowdlabApp, Question, Severity};
 use crowdlab::record::RecordingWriter;
 use crowdlab::scene::{default_scene, load_scene};
 use crowdlab::sim::World;
@@ -19,7 +19,7 @@ fn harness() -> Harness<'static, CrowdlabApp> {
     )
 }
 
-/// The tick number shown in the toolbar's `tick N` read-out.
+/// The tick number shown in the time panel's `tick N` read-out.
 fn shown_tick(harness: &Harness<'_, CrowdlabApp>) -> u64 {
     let tick_of = |text: &str| text.strip_prefix("tick ").and_then(|n| n.parse::<u64>().ok());
     let node = harness.get_by(move |n| n.role() == Role::Label && n.value().as_deref().and_then(tick_of).is_some());
@@ -40,39 +40,39 @@ fn run_button_simulates_until_paused() {
     let mut harness = harness();
     assert_eq!(shown_tick(&harness), 0);
     assert!(shows(&harness, "not started"));
-    assert_eq!(harness.state().playback().tick_range(), None);
+    assert_eq!(harness.state().frames().tick_range(), None);
 
-    harness.get_by_label("Run").click();
+    harness.get_by_label("Play").click();
     // The simulation runs on its worker thread: keep drawing frames until it has delivered some.
     for _ in 0..2000 {
         harness.step();
-        if harness.state().playback().cursor() >= 5 {
+        if harness.state().time().tick() >= 5 {
             break;
         }
         std::thread::sleep(std::time::Duration::from_millis(5));
     }
     harness.step();
     let app = harness.state();
-    assert!(app.playback().is_playing());
-    let tick = app.playback().cursor();
+    assert!(app.time().is_playing());
+    let tick = app.time().tick();
     assert!(
         tick >= 5,
         "real-time play at dt 0.1 should simulate several ticks, got {tick}"
     );
-    let (first, newest) = app.playback().tick_range().unwrap();
+    let (first, newest) = app.frames().tick_range().unwrap();
     assert_eq!(first, 0);
     assert!(newest >= tick, "the cursor never passes the newest frame");
-    assert!(app.playback().step_ms().is_some());
+    assert!(app.frames().step_ms().is_some());
     assert_eq!(shown_tick(&harness), tick);
     assert!(shows(&harness, "running"));
     assert!(shows(&harness, "ms/tick"));
 
     harness.get_by_label("Pause").click();
     harness.run();
-    let paused_at = harness.state().playback().cursor();
+    let paused_at = harness.state().time().tick();
     harness.run_steps(5);
-    assert!(!harness.state().playback().is_playing());
-    assert_eq!(harness.state().playback().cursor(), paused_at, "a paused run stays put");
+    assert!(!harness.state().time().is_playing());
+    assert_eq!(harness.state().time().tick(), paused_at, "a paused run stays put");
     assert!(shows(&harness, "paused"));
 }
 
@@ -82,11 +82,11 @@ fn step_advances_exactly_one_tick() {
     for expected in 1..=3 {
         harness.get_by_label("Step").click();
         harness.run();
-        assert_eq!(harness.state().playback().cursor(), expected);
-        assert_eq!(harness.state().playback().tick_range(), Some((0, expected)));
+        assert_eq!(harness.state().time().tick(), expected);
+        assert_eq!(harness.state().frames().tick_range(), Some((0, expected)));
         assert_eq!(shown_tick(&harness), expected);
     }
-    assert!(!harness.state().playback().is_playing());
+    assert!(!harness.state().time().is_playing());
 }
 
 #[test]
@@ -96,7 +96,7 @@ fn slider_scrubs_back_and_reset_discards_the_run() {
         harness.get_by_label("Step").click();
         harness.run();
     }
-    let first_position = |app: &CrowdlabApp| app.playback().frame().unwrap().agents[0].position;
+    let first_position = |app: &CrowdlabApp| app.frame().unwrap().agents[0].position;
     let at_six = first_position(harness.state());
 
     harness
@@ -104,27 +104,31 @@ fn slider_scrubs_back_and_reset_discards_the_run() {
         .set_value_accesskit(2.0);
     harness.run();
     let app = harness.state();
-    assert_eq!(app.playback().cursor(), 2);
+    assert_eq!(app.time().tick(), 2);
     assert_eq!(
-        app.playback().tick_range(),
+        app.frames().tick_range(),
         Some((0, 6)),
         "scrubbing keeps the recorded ticks"
     );
-    assert_eq!(app.playback().frame().unwrap().tick, 2);
+    assert_eq!(app.frame().unwrap().tick, 2);
     assert_ne!(first_position(app), at_six, "the canvas frame is the scrubbed tick's");
     assert_eq!(shown_tick(&harness), 2);
 
     // Stepping from a scrubbed cursor replays the next recorded tick instead of simulating one.
     harness.get_by_label("Step").click();
     harness.run();
-    assert_eq!(harness.state().playback().cursor(), 3);
-    assert_eq!(harness.state().playback().tick_range(), Some((0, 6)));
+    assert_eq!(harness.state().time().tick(), 3);
+    assert_eq!(harness.state().frames().tick_range(), Some((0, 6)));
 
+    // Reset asks before it drops the run.
     harness.get_by_label("Reset").click();
     harness.run();
+    assert_eq!(harness.state().question(), Some(&Question::ResetRun(6)));
+    harness.get_by_label("Discard run").click();
+    harness.run();
     let app = harness.state();
-    assert_eq!((app.playback().cursor(), app.playback().tick_range()), (0, None));
-    assert!(app.playback().frame().is_none(), "back to the start points");
+    assert_eq!((app.time().tick(), app.frames().tick_range()), (0, None));
+    assert!(app.frame().is_none(), "back to the start points");
     assert_eq!(shown_tick(&harness), 0);
     assert!(shows(&harness, "not started"));
 }
@@ -165,7 +169,7 @@ fn a_bad_file_shows_an_error_and_keeps_the_document() {
     assert!(notice.text.contains("broken.ron"), "{}", notice.text);
     assert!(shows(&harness, "broken.ron"), "the error is on screen");
     assert_eq!(app.document().title(), title);
-    assert_eq!(app.playback().cursor(), 1, "the run is intact");
+    assert_eq!(app.time().tick(), 1, "the run is intact");
 
     harness.get_by_label("Dismiss").click();
     harness.run();
@@ -190,16 +194,16 @@ fn a_recording_replays_without_its_scene_file() {
     harness.run();
     let app = harness.state();
     assert!(app.notice().is_none());
-    assert!(!app.playback().is_live());
+    assert!(!app.frames().is_live());
     assert_eq!(app.document().title(), "crowdlab — plaza.crowdrec");
-    assert_eq!(app.playback().tick_range(), Some((0, 8)));
-    assert_eq!(app.playback().frame().unwrap().tick, 0);
+    assert_eq!(app.frames().tick_range(), Some((0, 8)));
+    assert_eq!(app.frame().unwrap().tick, 0);
 
-    harness.get_by_label("Run").click();
+    harness.get_by_label("Play").click();
     harness.run_steps(10);
     let app = harness.state();
-    assert_eq!(app.playback().cursor(), 8, "replayed to the last recorded tick");
-    assert!(!app.playback().is_playing(), "and stopped there");
+    assert_eq!(app.time().tick(), 8, "replayed to the last recorded tick");
+    assert!(!app.time().is_playing(), "and stopped there");
     assert!(shows(&harness, "end of recording"));
 }
 
@@ -218,7 +222,7 @@ fn editing_a_setting_marks_the_document_and_save_clears_the_mark() {
     assert_eq!(app.document().scene.settings.seed, 42);
     assert!(app.document().title().ends_with(" *"), "{}", app.document().title());
     assert_eq!(
-        app.playback().tick_range(),
+        app.frames().tick_range(),
         None,
         "the old run no longer matches the scene"
     );

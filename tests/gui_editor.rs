@@ -264,7 +264,7 @@ fn discarding_changes_or_a_run_asks_first() {
     h.get_by_label("Step").click();
     h.run();
     assert!(!h.state().is_editing());
-    assert_eq!(h.state().playback().frame().unwrap().agents.len(), edited.agents.len());
+    assert_eq!(h.state().frame().unwrap().agents.len(), edited.agents.len());
     h.get_by_label("Editor").click();
     h.run();
     assert_eq!(h.state().question(), Some(&Question::DiscardRun(2)));
@@ -276,7 +276,7 @@ fn discarding_changes_or_a_run_asks_first() {
     h.get_by_label("Discard run and edit").click();
     h.run();
     assert!(h.state().is_editing());
-    assert_eq!(h.state().playback().tick_range(), None);
+    assert_eq!(h.state().frames().tick_range(), None);
 
     tool(&mut h, "New");
     h.get_by_label("Discard changes").click();

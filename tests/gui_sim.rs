@@ -1,22 +1,44 @@
-//! Simulator-mode GUI tests (egui_kittest): stepping on the worker thread, scrubbing, overlays,
-//! the run inspector and replaying a recording without its scene.
+//! Simulator-mode GUI tests (egui_kittest): the time panel's transport (Play/Pause, Step, Step
+//! back, Reset, Space) on the worker thread, scrubbing, overlays, the run inspector and replaying
+//! a recording without its scene.
 
 use std::sync::Arc;
 
-use crowdlab::app::CrowdlabApp;
+use crowdlab::app::{CrowdlabApp, Question};
 use crowdlab::draw::{Focus, Shape, build_frame_draw_list};
 use crowdlab::record::RecordingWriter;
 use crowdlab::scene::default_scene;
 use crowdlab::sim::World;
 use crowdlab::sim::run::header_for;
+use eframe::egui::Key;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
 fn harness() -> Harness<'static, CrowdlabApp> {
-    Harness::builder().with_size([1280.0, 800.0]).build_ui_state(
-        |ui, app: &mut CrowdlabApp| app.show(ui),
-        CrowdlabApp::new(default_scene()),
-    )
+    harness_for(CrowdlabApp::new(default_scene()))
+}
+
+fn harness_for(app: CrowdlabApp) -> Harness<'static, CrowdlabApp> {
+    Harness::builder()
+        .with_size([1280.0, 800.0])
+        .build_ui_state(|ui, app: &mut CrowdlabApp| app.show(ui), app)
+}
+
+/// Draws frames (the worker runs on its own thread) until the cursor reaches `tick`.
+fn play_to(harness: &mut Harness<'_, CrowdlabApp>, tick: u64) {
+    for _ in 0..2000 {
+        harness.step();
+        if harness.state().time().tick() >= tick {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    panic!("the cursor stayed at {}", harness.state().time().tick());
+}
+
+/// The newest recorded tick.
+fn newest(harness: &Harness<'_, CrowdlabApp>) -> u64 {
+    harness.state().frames().tick_range().expect("recorded ticks").1
 }
 
 /// True when some text on screen contains `text`.
@@ -42,22 +64,22 @@ fn headless(ticks: u64) -> World {
 #[test]
 fn run_pause_then_step_advances_exactly_one_tick() {
     let mut harness = harness();
-    harness.get_by_label("Run").click();
+    harness.get_by_label("Play").click();
     for _ in 0..2000 {
         harness.step();
-        if harness.state().playback().cursor() >= 3 {
+        if harness.state().time().tick() >= 3 {
             break;
         }
         std::thread::sleep(std::time::Duration::from_millis(5));
     }
     harness.get_by_label("Pause").click();
     harness.run();
-    let paused_at = harness.state().playback().cursor();
+    let paused_at = harness.state().time().tick();
     assert!(paused_at >= 3);
     harness.get_by_label("Step").click();
     harness.run();
-    assert_eq!(harness.state().playback().cursor(), paused_at + 1);
-    assert!(!harness.state().playback().is_playing());
+    assert_eq!(harness.state().time().tick(), paused_at + 1);
+    assert!(!harness.state().time().is_playing());
 }
 
 #[test]
@@ -69,22 +91,15 @@ fn scrubbing_shows_the_recorded_positions_of_that_tick() {
     }
     harness.get_by_label("|<").click();
     harness.run();
-    assert_eq!(harness.state().playback().cursor(), 0);
+    assert_eq!(harness.state().time().tick(), 0);
     for _ in 0..4 {
-        harness.get_by_label(">").click();
+        harness.get_by_label("Step").click();
         harness.run();
     }
     let app = harness.state();
-    assert_eq!(app.playback().cursor(), 4);
+    assert_eq!(app.time().tick(), 4);
     let world = headless(4);
-    let shown: Vec<_> = app
-        .playback()
-        .frame()
-        .unwrap()
-        .agents
-        .iter()
-        .map(|a| a.position)
-        .collect();
+    let shown: Vec<_> = app.frame().unwrap().agents.iter().map(|a| a.position).collect();
     let expected: Vec<_> = world.bodies().iter().map(|b| b.position).collect();
     assert_eq!(shown, expected, "the canvas frame holds tick 4's recorded positions");
 }
@@ -95,8 +110,8 @@ fn toggling_an_overlay_changes_the_draw_list() {
     harness.get_by_label("Step").click();
     harness.run();
     let arrows = |app: &CrowdlabApp| {
-        let header = app.playback().header();
-        let frame = app.playback().frame().expect("a frame after stepping");
+        let header = app.frames().header();
+        let frame = app.frame().expect("a frame after stepping");
         build_frame_draw_list(header, frame, app.overlays(), &Focus::default())
             .shapes
             .iter()
@@ -107,7 +122,7 @@ fn toggling_an_overlay_changes_the_draw_list() {
     harness.get_by_label("Velocity").click();
     harness.run();
     assert!(harness.state().overlays().velocity);
-    let frame = harness.state().playback().frame().unwrap();
+    let frame = harness.state().frame().unwrap();
     let moving = frame.agents.iter().filter(|a| a.velocity != glam::Vec2::ZERO).count();
     assert!(moving > 0);
     assert_eq!(
@@ -125,16 +140,16 @@ fn selecting_an_agent_fills_the_inspector_with_its_forces() {
         harness.run();
     }
     assert!(shows(&harness, "Click an agent"));
-    let id = harness.state().playback().frame().unwrap().agents[0].id;
+    let id = harness.state().frame().unwrap().agents[0].id;
     harness.state_mut().select(Some(id));
     harness.run();
     let app = harness.state();
-    let frame = app.playback().frame().unwrap();
+    let frame = app.frame().unwrap();
     let agent = frame.agent(id).unwrap();
     assert!(shows(&harness, &format!("agent {id}")));
     assert!(shows(&harness, "Forces by behaviour"));
     for f in frame.forces_of(agent) {
-        let label = app.playback().header().label(f.label).to_string();
+        let label = app.frames().header().label(f.label).to_string();
         assert!(shows(&harness, &label), "force {label} listed");
         assert!(
             shows(&harness, &format!("{:.3}", f.force.length())),
@@ -158,23 +173,158 @@ fn a_loaded_recording_replays_and_its_events_are_scanned() {
     let mut harness = harness();
     harness.state_mut().open_path(&path);
     harness.run();
-    assert!(!harness.state().playback().is_live());
+    assert!(!harness.state().frames().is_live());
     harness.get_by_label(">|").click();
     harness.run();
-    assert_eq!(harness.state().playback().cursor(), 20);
-    harness.get_by_label("<").click();
+    assert_eq!(harness.state().time().tick(), 20);
+    harness.get_by_label("Step back").click();
     harness.run();
-    assert_eq!(harness.state().playback().frame().unwrap().tick, 19);
+    assert_eq!(harness.state().frame().unwrap().tick, 19);
     for _ in 0..2000 {
         harness.step();
-        if harness.state().playback().summaries().len() == 21 {
+        if harness.state().frames().summaries().len() == 21 {
             break;
         }
         std::thread::sleep(std::time::Duration::from_millis(5));
     }
     assert_eq!(
-        harness.state().playback().summaries().len(),
+        harness.state().frames().summaries().len(),
         21,
         "every tick analysed in the background"
+    );
+}
+
+#[test]
+fn the_play_toggle_runs_and_stops_a_live_run() {
+    let mut harness = harness();
+    assert!(harness.query_by_label("Pause").is_none(), "one toggle, showing Play");
+    harness.get_by_label("Play").click();
+    play_to(&mut harness, 4);
+    assert!(harness.state().time().is_following(), "simulating at the live edge");
+    assert!(harness.query_by_label("Play").is_none(), "the toggle now shows Pause");
+    harness.get_by_label("Pause").click();
+    harness.run();
+    assert!(!harness.state().time().is_playing());
+    // Frames in flight when pausing are kept; then the simulation stays stopped.
+    std::thread::sleep(std::time::Duration::from_millis(100));
+    harness.run_steps(2);
+    let stopped_at = newest(&harness);
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    harness.run_steps(2);
+    assert_eq!(newest(&harness), stopped_at, "no tick simulated after Pause");
+    assert!(harness.query_by_label("Pause").is_none());
+}
+
+#[test]
+fn step_and_step_back_move_exactly_one_recorded_frame() {
+    let mut scene = default_scene();
+    scene.settings.record_every = 2;
+    let mut harness = harness_for(CrowdlabApp::new(scene));
+    harness.get_by_label("Step").click();
+    harness.run();
+    assert_eq!(harness.state().time().tick(), 2, "one recorded frame is two ticks");
+    harness.get_by_label("Step").click();
+    harness.run();
+    assert_eq!(harness.state().time().tick(), 4);
+    assert_eq!(harness.state().frames().tick_range(), Some((0, 4)));
+    harness.get_by_label("Step back").click();
+    harness.run();
+    assert_eq!(harness.state().time().tick(), 2);
+    assert_eq!(harness.state().frame().unwrap().tick, 2);
+    harness.get_by_label("Step").click();
+    harness.run();
+    assert_eq!(harness.state().time().tick(), 4);
+    assert_eq!(
+        harness.state().frames().tick_range(),
+        Some((0, 4)),
+        "stepping behind the newest tick replays it"
+    );
+    assert!(!harness.state().time().is_playing());
+}
+
+#[test]
+fn reset_asks_before_dropping_a_run() {
+    let mut harness = harness();
+    for _ in 0..2 {
+        harness.get_by_label("Step").click();
+        harness.run();
+    }
+    harness.get_by_label("Reset").click();
+    harness.run();
+    assert_eq!(harness.state().question(), Some(&Question::ResetRun(2)));
+    harness.get_by_label("Keep the run").click();
+    harness.run();
+    assert!(harness.state().question().is_none());
+    assert_eq!(harness.state().frames().tick_range(), Some((0, 2)), "the run is kept");
+    assert_eq!(harness.state().time().tick(), 2);
+
+    harness.get_by_label("Reset").click();
+    harness.run();
+    harness.get_by_label("Discard run").click();
+    harness.run();
+    assert_eq!(harness.state().frames().tick_range(), None);
+    assert_eq!(harness.state().time().tick(), 0);
+    assert!(harness.state().frame().is_none(), "back to the start points");
+}
+
+#[test]
+fn space_toggles_play() {
+    let mut harness = harness();
+    // Space belongs to the canvas in the editor; stepping switches to the simulator.
+    harness.get_by_label("Step").click();
+    harness.run();
+    assert!(!harness.state().is_editing());
+    harness.key_press(Key::Space);
+    harness.step();
+    assert!(harness.state().time().is_playing());
+    play_to(&mut harness, 4);
+    harness.key_press(Key::Space);
+    harness.run();
+    let paused_at = harness.state().time().tick();
+    assert!(!harness.state().time().is_playing());
+    harness.run_steps(5);
+    assert_eq!(harness.state().time().tick(), paused_at);
+}
+
+#[test]
+fn a_strided_recording_steps_and_scans_its_recorded_ticks() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("strided.crowdrec");
+    let mut scene = default_scene();
+    scene.settings.record_every = 2;
+    let mut world = World::new(Arc::new(scene));
+    let mut writer = RecordingWriter::create(&path, &header_for(&world)).unwrap();
+    writer.push(&world.snapshot_frame()).unwrap();
+    for tick in 1..=20 {
+        let frame = world.step();
+        if tick % 2 == 0 {
+            writer.push(&frame).unwrap();
+        }
+    }
+    writer.finish().unwrap();
+
+    let mut harness = harness();
+    harness.state_mut().open_path(&path);
+    harness.run();
+    assert_eq!(harness.state().frames().tick_range(), Some((0, 20)));
+    harness.get_by_label("Step").click();
+    harness.run();
+    assert_eq!(harness.state().frame().unwrap().tick, 2);
+    harness.get_by_label(">|").click();
+    harness.run();
+    harness.get_by_label("Step back").click();
+    harness.run();
+    assert_eq!(harness.state().frame().unwrap().tick, 18);
+    for _ in 0..2000 {
+        harness.step();
+        if harness.state().frames().summaries().len() == 11 {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    assert_eq!(
+        harness.state().frames().summaries().len(),
+        11,
+        "every recorded frame analysed in the background"
     );
 }

@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use super::playback::Speed;
+use super::time::TimeCommand;
 use crate::scene::Scene;
 
 /// A user request raised by a panel and applied by [`super::CrowdlabApp::apply`].
@@ -14,22 +14,12 @@ pub enum Command {
     Save,
     /// Save the scene to a newly chosen file.
     SaveAs,
-    /// Play forward: simulate new ticks, or replay recorded ones when the cursor is behind.
-    Run,
-    /// Stop playing; the cursor stays where it is.
-    Pause,
-    /// Advance exactly one tick (replayed or simulated), then pause.
-    Step,
-    /// Discard the live run (or rewind a replayed file) and show tick 0.
+    /// Move the time cursor (play, pause, step, seek, speed, loop); one that starts the run
+    /// switches from the editor to the simulator.
+    Time(TimeCommand),
+    /// Discard the live run and start it again from the start points (asks first when ticks
+    /// were simulated).
     Reset,
-    /// Move the timeline cursor to this tick and pause.
-    Seek(u64),
-    /// Move the cursor one recorded tick back and pause.
-    StepBack,
-    /// Turn looping of the replay on or off.
-    SetLooping(bool),
-    /// Change how fast playing advances.
-    SetSpeed(Speed),
     /// Fit the whole scene into the canvas.
     Fit,
     /// Replace the document's scene with this edited copy.

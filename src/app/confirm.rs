@@ -1,5 +1,5 @@
 //! Questions that block the window until answered: unsaved changes about to be dropped, or a
-//! simulated run about to be discarded by going back to editing.
+//! simulated run about to be discarded by going back to editing or by Reset.
 
 use eframe::egui::{Id, Modal, Ui};
 
@@ -12,6 +12,8 @@ pub enum Question {
     DiscardChanges(Box<Command>),
     /// Going back to editing discards the run of this many ticks.
     DiscardRun(u64),
+    /// Reset discards the run of this many ticks.
+    ResetRun(u64),
 }
 
 /// Draws `question` as a modal dialog; returns the commands of the chosen answer, or `None`
@@ -42,6 +44,20 @@ pub fn show(ui: &mut Ui, question: &Question) -> Option<Vec<Command>> {
                 ui.horizontal(|ui| {
                     if ui.button("Discard run and edit").clicked() {
                         answer = Some(vec![Command::Confirmed(Box::new(Command::EnterEditor))]);
+                    }
+                    if ui.button("Keep the run").clicked() {
+                        answer = Some(Vec::new());
+                    }
+                });
+            }
+            Question::ResetRun(ticks) => {
+                ui.heading("Reset the run");
+                ui.label(format!(
+                    "Resetting discards the simulated run ({ticks} ticks) and goes back to the start points."
+                ));
+                ui.horizontal(|ui| {
+                    if ui.button("Discard run").clicked() {
+                        answer = Some(vec![Command::Confirmed(Box::new(Command::Reset))]);
                     }
                     if ui.button("Keep the run").clicked() {
                         answer = Some(Vec::new());

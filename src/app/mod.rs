@@ -1,5 +1,6 @@
-//! The eframe application: a canvas showing one tick of a recording, simulation controls,
-//! a timeline that scrubs the recorded ticks, a small scene-settings panel and file handling.
+//! The eframe application: a canvas showing one tick of a recording, a time panel (the whole
+//! transport, the slider scrubbing the recorded ticks and the event strip), a small
+//! scene-settings panel and file handling.
 //!
 //! Decisions (DESIGN.md "Data flow"):
 //! - The GUI always draws a tick of a recording. A live run appends each stepped frame to a
@@ -7,11 +8,13 @@
 //!   user scrub back at once. An opened `.crowdrec` is replayed from its file alone (its header
 //!   embeds the scene).
 //! - Before the first tick is simulated the canvas shows the scene's start points.
-//! - The simulation steps on a worker thread (`sim_worker`) that sends every frame back over a
-//!   channel; the play clock (see [`Playback::advance`]) asks it for the ticks that are due at
-//!   the chosen speed (real time by default), so the UI stays responsive at any crowd size.
-//! - State lives in plain structs ([`CrowdlabApp`], [`Document`], [`Playback`]); panels are
-//!   functions taking `&mut Ui` that return what the user asked for as a [`Command`].
+//! - The frames ([`Frames`]: a live run or a file) are kept apart from the time cursor over them
+//!   ([`TimeControl`], changed only by [`TimeCommand`]s); see [`time`]. The simulation steps on a
+//!   worker thread that sends every recorded frame back over a channel; the cursor, paced by
+//!   wall time, asks it for the ticks that are due at the chosen speed (real time by default),
+//!   so the UI stays responsive at any crowd size.
+//! - State lives in plain structs ([`CrowdlabApp`], [`Document`], [`Frames`], [`TimeControl`]);
+//!   panels are functions taking `&mut Ui` that return what the user asked for as a [`Command`].
 //! - Errors (a bad file, a failed save) appear in a dismissable notice panel; the current
 //!   document is kept intact.
 //! - The window has two views of the document: the editor ([`editor`]: tools, selection,
@@ -36,17 +39,14 @@ mod inspector_run;
 mod notice;
 mod overlays_panel;
 mod paint;
-mod playback;
 mod recent;
 mod recovery_panel;
-mod scan;
 mod scene_panel;
 mod screenshot;
 mod selection;
 mod session;
-mod sim_worker;
 mod state;
-mod timeline;
+pub mod time;
 mod toolbar;
 
 use std::path::PathBuf;
@@ -56,9 +56,9 @@ pub use confirm::Question;
 pub use document::Document;
 pub use file_browser::{FileBrowser, FileFilter, Outcome as BrowserOutcome, Purpose as BrowsePurpose};
 pub use notice::{Notice, Severity};
-pub use playback::{Playback, Speed};
 pub use selection::{Filter, Selection};
 pub use state::CrowdlabApp;
+pub use time::{Frames, Loop, PlayState, Speed, TickSource, TimeCommand, TimeControl};
 
 /// Opens the crowdlab window on `initial` (a `.ron` scene or a `.crowdrec` recording) or, without
 /// one, on the embedded default scene, and runs it until the window is closed. A file that cannot

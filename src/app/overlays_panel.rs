@@ -6,14 +6,15 @@ use egui::{ComboBox, DragValue, Sense, Ui};
 
 use super::analysis::EventKind;
 use super::paint::color32;
-use super::playback::Playback;
 use super::selection::{Filter, Selection};
-use super::timeline::event_color;
+use super::time::strip::event_color;
 use crate::draw::{ColourBy, Overlays, force_color, palette};
-use crate::scene::Scene;
+use crate::record::RecordingHeader;
 
-/// Draws the overlay switches, colouring, filter and legend, editing `overlays` and `selection`.
-pub fn show(ui: &mut Ui, playback: &Playback, scene: &Scene, overlays: &mut Overlays, selection: &mut Selection) {
+/// Draws the overlay switches, colouring, filter and legend of the run recorded under `header`,
+/// editing `overlays` and `selection`.
+pub fn show(ui: &mut Ui, header: &RecordingHeader, overlays: &mut Overlays, selection: &mut Selection) {
+    let scene = &header.scene;
     ui.heading("Overlays");
     ui.checkbox(&mut overlays.forces, "Forces");
     ui.checkbox(&mut overlays.force_labels, "Force names (selected)");
@@ -72,18 +73,14 @@ pub fn show(ui: &mut Ui, playback: &Playback, scene: &Scene, overlays: &mut Over
     });
 
     ui.separator();
-    legend(ui, playback);
+    legend(ui, header);
 }
 
 /// One swatch per force label of the recording, the vector colours and the event markers.
-fn legend(ui: &mut Ui, playback: &Playback) {
+fn legend(ui: &mut Ui, header: &RecordingHeader) {
     let pal = palette();
     ui.label("Legend");
-    let forces = playback
-        .header()
-        .labels
-        .iter()
-        .map(|label| (label.clone(), force_color(label)));
+    let forces = header.labels.iter().map(|label| (label.clone(), force_color(label)));
     let vectors = [
         ("steering (combined)", pal.steering),
         ("velocity", pal.velocity),

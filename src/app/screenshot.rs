@@ -1,5 +1,5 @@
 //! The real-window check (`crowdlab SCENE --run-ticks N --screenshot out.png`): opens the window,
-//! steps the simulation exactly N ticks (as fast as it can), takes a screenshot of the whole window
+//! steps the simulation to tick N (Step commands, as fast as it can), takes a screenshot of the whole window
 //! through the viewport (`ViewportCommand::Screenshot`), writes it as PNG and closes.
 
 use std::path::PathBuf;
@@ -10,8 +10,9 @@ use egui::{ColorImage, ScreenshotCallback, Ui, ViewportCommand};
 
 use super::command::Command;
 use super::state::CrowdlabApp;
+use super::time::TimeCommand;
 
-/// Ticks stepped per frame while running towards the wanted tick.
+/// Steps taken per frame while running towards the wanted tick.
 const STEPS_PER_FRAME: u32 = 10;
 /// Frames drawn after the run stops before the screenshot, so the canvas shows the final tick.
 const SETTLE_FRAMES: u32 = 3;
@@ -63,15 +64,15 @@ impl eframe::App for ScreenshotRun {
     fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
         self.app.show(ui);
         let ctx = ui.ctx().clone();
-        let playback = self.app.playback();
+        let (time, frames) = (self.app.time(), self.app.frames());
         self.phase = match self.phase {
-            Phase::Start | Phase::Running if playback.cursor() >= self.ticks || !playback.can_advance() => {
+            Phase::Start | Phase::Running if time.tick() >= self.ticks || !time.can_step_forward(frames) => {
                 Phase::Settling(SETTLE_FRAMES)
             }
             Phase::Start | Phase::Running => {
                 for _ in 0..STEPS_PER_FRAME {
-                    if self.app.playback().cursor() < self.ticks {
-                        self.app.apply(Command::Step);
+                    if self.app.time().tick() < self.ticks {
+                        self.app.apply(Command::Time(TimeCommand::StepForward));
                     }
                 }
                 Phase::Running

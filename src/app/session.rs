@@ -10,8 +10,8 @@ use super::command::Command;
 use super::confirm::Question;
 use super::document::Document;
 use super::notice::Notice;
-use super::playback::Playback;
 use super::state::CrowdlabApp;
+use super::time::{Frames, TimeCommand};
 use crate::scene::Scene;
 
 impl CrowdlabApp {
@@ -39,8 +39,8 @@ impl CrowdlabApp {
                 }
             }
             Command::EnterEditor => {
-                self.playback.pause();
-                if !self.playback.is_live() || self.playback.tick_range().is_some() {
+                self.time.apply(TimeCommand::Pause, &mut self.frames);
+                if !self.frames.is_live() || self.frames.tick_range().is_some() {
                     self.restart_live_run();
                 }
                 self.editing = true;
@@ -77,14 +77,16 @@ impl CrowdlabApp {
         if drops_document && self.document.modified {
             return Some(Question::DiscardChanges(Box::new(command.clone())));
         }
-        if *command == Command::EnterEditor
-            && !self.editing
-            && self.playback.is_live()
-            && let Some((_, last)) = self.playback.tick_range().filter(|&(_, last)| last > 0)
-        {
-            return Some(Question::DiscardRun(last));
+        let simulated = self
+            .frames
+            .tick_range()
+            .filter(|&(_, last)| self.frames.is_live() && last > 0)
+            .map(|(_, last)| last);
+        match (command, simulated) {
+            (Command::EnterEditor, Some(last)) if !self.editing => Some(Question::DiscardRun(last)),
+            (Command::Reset, Some(last)) => Some(Question::ResetRun(last)),
+            _ => None,
         }
-        None
     }
 
     /// Leaves the editor for the simulator, starting a fresh run when the scene was edited.
@@ -99,9 +101,7 @@ impl CrowdlabApp {
 
     /// Drops the run and starts a new live one of the document's scene, at the same speed.
     fn restart_live_run(&mut self) {
-        let speed = self.playback.speed();
-        self.playback = Playback::live(self.document.scene.clone());
-        self.playback.set_speed(speed);
+        self.replace_frames(Frames::live(self.document.scene.clone()));
         self.run_stale = false;
     }
 

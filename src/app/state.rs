@@ -16,22 +16,23 @@ use super::document::Document;
 use super::editor::Editor;
 use super::files::{self, Opened};
 use super::notice::{self, Notice};
-use super::playback::Playback;
 use super::recent::RecentFiles;
 use super::selection::{Selection, pick_agent};
-use super::{grid, inspector_run, overlays_panel, recovery_panel, scene_panel, timeline, toolbar};
+use super::time::{self, Frames, TimeCommand, TimeControl};
+use super::{grid, inspector_run, overlays_panel, recovery_panel, scene_panel, toolbar};
 use crate::draw::{Overlays, build_frame_draw_list, build_scene_draw_list};
+use crate::record::Frame;
 use crate::scene::Scene;
 
-/// Longest wall time one frame may feed to the play clock (after a stall the run does not jump).
-const MAX_FRAME_SECONDS: f32 = 0.25;
-
-/// Everything the window shows: the document, the timeline over its run or recording, the
-/// overlay switches, the canvas view and the current notice; the editor and whether it is the
-/// current view; the question being asked; recent files and autosave.
+/// Everything the window shows: the document, the frames of its run or recording and the time
+/// cursor over them, the overlay switches, the canvas view and the current notice; the editor
+/// and whether it is the current view; the question being asked; recent files and autosave.
 pub struct CrowdlabApp {
     pub(super) document: Document,
-    pub(super) playback: Playback,
+    /// The live run or replayed file.
+    pub(super) frames: Frames,
+    /// The time cursor over `frames`.
+    pub(super) time: TimeControl,
     overlays: Overlays,
     /// The agent selected in the simulator, the overlay filter and follow-camera.
     selection: Selection,
@@ -63,10 +64,12 @@ impl CrowdlabApp {
     /// The app on an untitled document holding `scene`, ready to run.
     pub fn new(scene: Scene) -> CrowdlabApp {
         let document = Document::untitled(scene);
-        let playback = Playback::live(document.scene.clone());
+        let frames = Frames::live(document.scene.clone());
+        let time = TimeControl::new(&frames);
         CrowdlabApp {
             document,
-            playback,
+            frames,
+            time,
             overlays: Overlays::default(),
             selection: Selection::default(),
             debugged: None,
@@ -141,9 +144,25 @@ impl CrowdlabApp {
         &self.document
     }
 
-    /// The timeline: recorded ticks, cursor, play state.
-    pub fn playback(&self) -> &Playback {
-        &self.playback
+    /// The frames of the live run or replayed file: recorded ticks, analysis, header.
+    pub fn frames(&self) -> &Frames {
+        &self.frames
+    }
+
+    /// The time cursor: the tick shown, play state, speed, loop.
+    pub fn time(&self) -> &TimeControl {
+        &self.time
+    }
+
+    /// The frame under the time cursor: `None` before a live run's first tick.
+    pub fn frame(&self) -> Option<&Frame> {
+        self.frames.frame(self.time.tick())
+    }
+
+    /// Puts `frames` in place of the current ones, with a fresh cursor at the same speed.
+    pub(super) fn replace_frames(&mut self, frames: Frames) {
+        self.frames = frames;
+        self.time = self.time.restarted(&self.frames);
     }
 
     /// The notice shown above the canvas, if any.
@@ -169,17 +188,16 @@ impl CrowdlabApp {
     /// Opens a scene (`.ron`) or recording (`.crowdrec`) file in place of the current document.
     /// On failure the error is shown in the notice panel and the current document stays.
     pub fn open_path(&mut self, path: &Path) {
-        let speed = self.playback.speed();
         match files::open_file(path) {
             Ok(Opened::Scene(scene)) => {
                 self.document = Document::from_file(scene, path);
-                self.playback = Playback::live(self.document.scene.clone());
+                self.replace_frames(Frames::live(self.document.scene.clone()));
                 self.notice = None;
                 self.editing = true;
             }
             Ok(Opened::Imported { scene, warnings }) => {
                 self.document = Document::from_file(scene, path);
-                self.playback = Playback::live(self.document.scene.clone());
+                self.replace_frames(Frames::live(self.document.scene.clone()));
                 self.notice = (!warnings.is_empty()).then(|| {
                     Notice::info(format!(
                         "Imported with {} note(s):\n{}",
@@ -193,7 +211,7 @@ impl CrowdlabApp {
                     .recovery_note()
                     .map(|note| Notice::info(format!("{}: {note}", path.display())));
                 self.document = Document::from_file(reader.header().scene.clone(), path);
-                self.playback = Playback::replay(reader, crate::record::RecordingReader::open(path).ok());
+                self.replace_frames(Frames::replay(reader, crate::record::RecordingReader::open(path).ok()));
                 self.editing = false;
             }
             Err(message) => {
@@ -201,7 +219,6 @@ impl CrowdlabApp {
                 return;
             }
         }
-        self.playback.set_speed(speed);
         self.canvas.fit();
         self.editor.reset();
         self.run_stale = false;
@@ -251,20 +268,12 @@ impl CrowdlabApp {
                     self.save_to(&path);
                 }
             }
-            Command::Run => {
-                self.enter_simulator();
-                self.playback.play();
+            Command::Time(command) => self.apply_time(command),
+            Command::Reset => {
+                if let Some(frames) = self.frames.restarted() {
+                    self.replace_frames(frames);
+                }
             }
-            Command::Pause => self.playback.pause(),
-            Command::Step => {
-                self.enter_simulator();
-                self.playback.step();
-            }
-            Command::Reset => self.playback.reset(),
-            Command::Seek(tick) => self.playback.seek(tick),
-            Command::StepBack => self.playback.step_back(),
-            Command::SetLooping(looping) => self.playback.set_looping(looping),
-            Command::SetSpeed(speed) => self.playback.set_speed(speed),
             Command::Fit => self.canvas.fit(),
             Command::EditScene(scene) => self.edit_scene(*scene),
             Command::DismissNotice => self.notice = None,
@@ -279,37 +288,47 @@ impl CrowdlabApp {
             return;
         }
         self.editor.record(self.document.scene.clone());
-        let rerun = scene.settings != self.document.scene.settings || !self.playback.is_live();
+        let rerun = scene.settings != self.document.scene.settings || !self.frames.is_live();
         self.document.scene = Arc::new(scene);
         self.document.modified = true;
         self.run_stale |= self.editing;
         if rerun && !self.editing {
-            let speed = self.playback.speed();
-            self.playback = Playback::live(self.document.scene.clone());
-            self.playback.set_speed(speed);
+            self.replace_frames(Frames::live(self.document.scene.clone()));
         }
+    }
+
+    /// Moves the time cursor; a command that starts the run (Play, Step) first switches from
+    /// the editor to the simulator.
+    fn apply_time(&mut self, command: TimeCommand) {
+        let starts = match command {
+            TimeCommand::Play | TimeCommand::StepForward => true,
+            TimeCommand::TogglePlay => !self.time.is_playing(),
+            _ => false,
+        };
+        if starts {
+            self.enter_simulator();
+        }
+        self.time.apply(command, &mut self.frames);
     }
 
     /// Draws the whole window for one frame and applies what the user did.
     pub fn show(&mut self, ui: &mut Ui) {
         self.editor.begin_frame(ui);
-        let frame_seconds = ui.input(|i| i.stable_dt).min(MAX_FRAME_SECONDS);
-        self.playback.advance(frame_seconds);
-        if let Err(e) = self.playback.load_frame() {
-            self.playback.pause();
-            self.notice = Some(Notice::error(format!(
-                "Cannot read tick {}: {e}",
-                self.playback.cursor()
-            )));
+        let frame_seconds = ui.input(|i| i.stable_dt);
+        self.frames.poll();
+        self.time.advance(f64::from(frame_seconds), &mut self.frames);
+        if let Err(e) = self.frames.load(self.time.tick()) {
+            self.time.apply(TimeCommand::Pause, &mut self.frames);
+            self.notice = Some(Notice::error(format!("Cannot read tick {}: {e}", self.time.tick())));
         }
 
-        let mut commands = shortcuts(ui, &self.playback, self.editing);
+        let mut commands = shortcuts(ui, self.editing);
         commands.extend(self.window_requests(ui));
         if self.editing && self.question.is_none() {
             commands.extend(self.editor.shortcuts(ui, &self.document.scene));
         }
         Panel::top("toolbar").show(ui, |ui| {
-            commands.extend(toolbar::show(ui, &self.playback, self.editing, self.recent.paths()))
+            commands.extend(toolbar::show(ui, self.editing, self.recent.paths()))
         });
         if let Some(n) = &self.notice {
             Panel::top("notice").show(ui, |ui| commands.extend(notice::show(ui, n)));
@@ -320,13 +339,13 @@ impl CrowdlabApp {
         if self.editing {
             Panel::left("tools").show(ui, |ui| commands.extend(self.editor.palette(ui)));
         }
-        Panel::bottom("timeline").show(ui, |ui| {
+        Panel::bottom("time").show(ui, |ui| {
             ui.add_space(4.0);
-            commands.extend(timeline::show(ui, &self.playback));
+            commands.extend(time::panel::show(ui, &self.time, &self.frames));
         });
         Panel::right("scene").default_size(300.0).show(ui, |ui| {
             ScrollArea::vertical().show(ui, |ui| {
-                let run_agents = (!self.editing).then(|| self.playback.header().agents.len());
+                let run_agents = (!self.editing).then(|| self.frames.header().agents.len());
                 commands.extend(scene_panel::show(ui, &self.document.scene, run_agents));
                 if self.editing {
                     ui.separator();
@@ -360,9 +379,9 @@ impl CrowdlabApp {
         for command in commands {
             self.apply(command);
         }
-        if self.selection.selected != self.debugged || self.playback.tick_range().is_none() {
+        if self.selection.selected != self.debugged || self.frames.tick_range().is_none() {
             self.debugged = self.selection.selected;
-            self.playback.set_debug_agent(self.debugged);
+            self.frames.set_debug_agent(self.debugged);
         }
         let now = ui.input(|i| i.time);
         self.tick_autosave(now);
@@ -371,7 +390,7 @@ impl CrowdlabApp {
             ui.ctx().send_viewport_cmd(ViewportCommand::Title(title.clone()));
             self.window_title = title;
         }
-        if self.playback.is_playing() {
+        if self.time.is_playing() {
             ui.ctx().request_repaint();
         }
     }
@@ -381,30 +400,24 @@ impl CrowdlabApp {
     /// The simulator view: the analysis panel (overlays, legend, run inspector) and the canvas
     /// with the cursor tick's focused draw list; a click selects an agent.
     fn show_simulator(&mut self, ui: &mut Ui) {
-        let header = self.playback.header();
-        let frame = self.playback.frame();
+        let header = self.frames.header();
+        let frame = self.frames.frame(self.time.tick());
         Panel::left("analysis").default_size(270.0).show(ui, |ui| {
             ScrollArea::vertical().show(ui, |ui| {
-                overlays_panel::show(
-                    ui,
-                    &self.playback,
-                    &header.scene,
-                    &mut self.overlays,
-                    &mut self.selection,
-                );
+                overlays_panel::show(ui, header, &mut self.overlays, &mut self.selection);
                 ui.separator();
                 inspector_run::show(ui, header, frame, self.selection.selected);
             });
         });
         let trail_ticks = (self.overlays.trails).then(|| (self.overlays.trail_seconds / header.dt).ceil() as u64);
-        let focus = self.selection.focus(self.playback.source(), frame, trail_ticks);
+        let focus = self.selection.focus(self.frames.source(), frame, trail_ticks);
         let list = match frame {
             Some(frame) => build_frame_draw_list(header, frame, &self.overlays, &focus),
             None => build_scene_draw_list(&header.scene),
         };
         let caption = match frame {
             Some(_) => header.scene.name.clone(),
-            None => format!("{}: start points (press Run or Step)", header.scene.name),
+            None => format!("{}: start points (press Play or Step)", header.scene.name),
         };
         if self.selection.follow
             && let Some(a) = self.selection.selected.and_then(|id| frame?.agent(id))
@@ -435,10 +448,11 @@ impl eframe::App for CrowdlabApp {
     }
 }
 
-/// Keyboard shortcuts: Space runs or pauses (unless a text field has the keyboard, or in the
+/// Keyboard shortcuts: Space plays or pauses (unless a text field has the keyboard, or in the
 /// editor, where Space + drag pans), ← → step a tick and Home/End jump to the first/newest tick
-/// (simulator only), Ctrl+N new, Ctrl+O opens, Ctrl+S saves, Ctrl+Shift+S saves as.
-fn shortcuts(ui: &mut Ui, playback: &Playback, editing: bool) -> Vec<Command> {
+/// (simulator only), Ctrl+N new, Ctrl+O opens, Ctrl+S saves, Ctrl+Shift+S saves as. The time
+/// keys raise the same commands as the time panel's buttons.
+fn shortcuts(ui: &mut Ui, editing: bool) -> Vec<Command> {
     let typing = ui.ctx().egui_wants_keyboard_input();
     ui.input_mut(|i| {
         let mut commands = Vec::new();
@@ -455,27 +469,18 @@ fn shortcuts(ui: &mut Ui, playback: &Playback, editing: bool) -> Vec<Command> {
             commands.push(Command::New);
         }
         if !typing && !editing {
-            if i.consume_key(Modifiers::NONE, Key::ArrowLeft) {
-                commands.push(Command::StepBack);
-            }
-            if i.consume_key(Modifiers::NONE, Key::ArrowRight) {
-                commands.push(Command::Step);
-            }
-            if let Some((first, last)) = playback.tick_range() {
-                if i.consume_key(Modifiers::NONE, Key::Home) {
-                    commands.push(Command::Seek(first));
-                }
-                if i.consume_key(Modifiers::NONE, Key::End) {
-                    commands.push(Command::Seek(last));
+            let keys = [
+                (Key::Space, TimeCommand::TogglePlay),
+                (Key::ArrowLeft, TimeCommand::StepBack),
+                (Key::ArrowRight, TimeCommand::StepForward),
+                (Key::Home, TimeCommand::JumpToStart),
+                (Key::End, TimeCommand::JumpToEnd),
+            ];
+            for (key, command) in keys {
+                if i.consume_key(Modifiers::NONE, key) {
+                    commands.push(Command::Time(command));
                 }
             }
-        }
-        if !typing && !editing && i.consume_key(Modifiers::NONE, Key::Space) {
-            commands.push(if playback.is_playing() {
-                Command::Pause
-            } else {
-                Command::Run
-            });
         }
         commands
     })

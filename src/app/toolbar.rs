@@ -1,17 +1,15 @@
-//! The top bar: file buttons, simulation controls (Run / Pause / Step / Reset, speed, Fit) and
-//! the live read-out of tick, time and milliseconds per simulated tick.
+//! The top bar: the Editor switch, the file buttons (New, Open, Recent, Save, Save As) and Fit.
+//! The transport lives in the time panel at the bottom.
 
 use std::path::PathBuf;
 
-use eframe::egui;
-use egui::{ComboBox, Ui};
+use eframe::egui::Ui;
 
 use super::command::Command;
-use super::playback::{Playback, Speed};
 
-/// Draws the toolbar for `playback`; `editing` marks the editor as the current view and
-/// `recent` lists recent files. Returns the button the user pressed, if any.
-pub fn show(ui: &mut Ui, playback: &Playback, editing: bool, recent: &[PathBuf]) -> Option<Command> {
+/// Draws the toolbar; `editing` marks the editor as the current view and `recent` lists recent
+/// files. Returns the button the user pressed, if any.
+pub fn show(ui: &mut Ui, editing: bool, recent: &[PathBuf]) -> Option<Command> {
     let mut command = None;
     let mut ask = |clicked: bool, c: Command| {
         if clicked {
@@ -66,71 +64,12 @@ pub fn show(ui: &mut Ui, playback: &Playback, editing: bool, recent: &[PathBuf])
             Command::SaveAs,
         );
         ui.separator();
-
-        let can_advance = playback.can_advance();
-        let playing = playback.is_playing();
-        let run_tip = if playback.is_live() {
-            "Simulate (or replay up to the newest tick)"
-        } else {
-            "Replay"
-        };
-        ask(
-            ui.add_enabled(can_advance && !playing, egui::Button::new("Run"))
-                .on_hover_text(run_tip)
-                .clicked(),
-            Command::Run,
-        );
-        ask(
-            ui.add_enabled(playing, egui::Button::new("Pause")).clicked(),
-            Command::Pause,
-        );
-        ask(
-            ui.add_enabled(can_advance, egui::Button::new("Step"))
-                .on_hover_text("Advance one tick")
-                .clicked(),
-            Command::Step,
-        );
-        let reset_tip = if playback.is_live() {
-            "Discard the run and go back to the start points"
-        } else {
-            "Rewind"
-        };
-        ask(ui.button("Reset").on_hover_text(reset_tip).clicked(), Command::Reset);
-        let mut speed = playback.speed();
-        ComboBox::from_label("speed")
-            .selected_text(speed.name())
-            .show_ui(ui, |ui| {
-                for s in Speed::ALL {
-                    ui.selectable_value(&mut speed, s, s.name());
-                }
-            });
-        ask(speed != playback.speed(), Command::SetSpeed(speed));
         ask(
             ui.button("Fit")
                 .on_hover_text("Show the whole scene (or double-click the canvas)")
                 .clicked(),
             Command::Fit,
         );
-        ui.separator();
-
-        ui.monospace(format!("tick {}", playback.cursor()));
-        ui.monospace(format!("t {:.2} s", playback.cursor_time()));
-        if let Some(ms) = playback.step_ms() {
-            ui.monospace(format!("{ms:.2} ms/tick"));
-        }
-        ui.label(status(playback));
     });
     command
-}
-
-/// A word on what the timeline is doing.
-fn status(playback: &Playback) -> &'static str {
-    match (playback.is_playing(), playback.tick_range(), playback.can_advance()) {
-        (true, ..) if playback.is_live() => "running",
-        (true, ..) => "replaying",
-        (false, None, _) => "not started",
-        (false, Some(_), false) if playback.is_live() => "finished",
-        (false, Some(_), false) => "end of recording",
-        (false, Some(_), true) => "paused",
-    }
 }

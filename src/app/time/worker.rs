@@ -1,16 +1,17 @@
 //! The simulation worker: a thread that owns the live [`Run`] (the same run loop as
 //! `crowdlab run`) and steps it up to the tick the UI asks for, sending every recorded frame
-//! (with its analysis and step time) back over a channel. The UI never steps the world itself,
-//! so it stays responsive however long a tick takes.
+//! (with its analysis and step time) back over a channel, and word when the run ends on a tick
+//! that is not recorded. The UI never steps the world itself, so it stays responsive however
+//! long a tick takes.
 //!
 //! The finest step is one tick: the avoidance layer does not expose its phases (neighbours/VOs →
 //! velocities → positions) separately, so a phase step is not offered.
 
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, TryRecvError};
+use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use super::analysis::{Analyzer, TickSummary, TimelineEvent};
+use crate::app::analysis::{Analyzer, TickSummary, TimelineEvent};
 use crate::record::Frame;
 use crate::sim::run::{Run, RunStep};
 
@@ -28,6 +29,14 @@ pub struct Ticked {
     pub last: bool,
 }
 
+/// What the worker sends to the UI.
+pub enum Delivery {
+    /// A recorded tick.
+    Tick(Box<Ticked>),
+    /// The run ended on a tick that is not recorded (the stride skips it).
+    Ended,
+}
+
 /// What the UI asks of the worker.
 enum Request {
     /// Simulate until the world reaches this tick.
@@ -39,7 +48,7 @@ enum Request {
 /// Handle to the worker thread; dropping it stops the thread after its current tick.
 pub struct SimWorker {
     requests: Option<Sender<Request>>,
-    frames: Receiver<Ticked>,
+    frames: Receiver<Delivery>,
     thread: Option<JoinHandle<()>>,
     /// The tick last asked for.
     target: u64,
@@ -84,25 +93,14 @@ impl SimWorker {
         }
     }
 
-    /// The tick last asked for.
-    pub fn target(&self) -> u64 {
-        self.target
+    /// The next delivery, without waiting.
+    pub fn try_recv(&self) -> Option<Delivery> {
+        self.frames.try_recv().ok()
     }
 
-    /// Frames delivered so far, without waiting.
-    pub fn try_recv(&self) -> Option<Ticked> {
-        match self.frames.try_recv() {
-            Ok(t) => Some(t),
-            Err(TryRecvError::Empty | TryRecvError::Disconnected) => None,
-        }
-    }
-
-    /// The next frame, waiting at most `timeout` for it.
-    pub fn recv_timeout(&self, timeout: Duration) -> Option<Ticked> {
-        match self.frames.recv_timeout(timeout) {
-            Ok(t) => Some(t),
-            Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => None,
-        }
+    /// The next delivery, waiting at most `timeout` for it.
+    pub fn recv_timeout(&self, timeout: Duration) -> Option<Delivery> {
+        self.frames.recv_timeout(timeout).ok()
     }
 }
 
@@ -117,7 +115,7 @@ impl Drop for SimWorker {
 }
 
 /// The worker loop: waits for a target, steps towards it, checks for a new target between ticks.
-fn work(mut run: Run, inbox: Receiver<Request>, outbox: Sender<Ticked>) {
+fn work(mut run: Run, inbox: Receiver<Request>, outbox: Sender<Delivery>) {
     let mut analyzer = Analyzer::default();
     let mut target = 0u64;
     let mut started = false;
@@ -150,21 +148,29 @@ fn work(mut run: Run, inbox: Receiver<Request>, outbox: Sender<Ticked>) {
         let Some(step) = run.advance() else {
             continue;
         };
-        if step.recorded && send(&outbox, &mut analyzer, step).is_err() {
+        let sent = if step.recorded {
+            send(&outbox, &mut analyzer, step)
+        } else if step.last {
+            outbox.send(Delivery::Ended)
+        } else {
+            Ok(())
+        };
+        if sent.is_err() {
             return;
         }
     }
 }
 
-fn send(outbox: &Sender<Ticked>, analyzer: &mut Analyzer, step: RunStep) -> Result<(), mpsc::SendError<Ticked>> {
+/// Sends a recorded step with its analysis.
+fn send(outbox: &Sender<Delivery>, analyzer: &mut Analyzer, step: RunStep) -> Result<(), mpsc::SendError<Delivery>> {
     let (summary, events) = analyzer.observe(&step.frame);
-    outbox.send(Ticked {
+    outbox.send(Delivery::Tick(Box::new(Ticked {
         frame: step.frame,
         summary,
         events,
         step_ms: step.step_seconds.map(|s| s * 1000.0),
         last: step.last,
-    })
+    })))
 }
 
 #[cfg(test)]
@@ -174,28 +180,44 @@ mod tests {
     use super::*;
     use crate::scene::default_scene;
 
+    /// The next delivery, which must be a recorded tick.
+    fn next_tick(worker: &SimWorker) -> Ticked {
+        match worker.recv_timeout(Duration::from_secs(30)) {
+            Some(Delivery::Tick(t)) => *t,
+            Some(Delivery::Ended) => panic!("the run ended"),
+            None => panic!("no frame"),
+        }
+    }
+
     #[test]
     fn worker_delivers_tick_zero_then_exactly_the_ticks_asked_for() {
         let run = Run::new(Arc::new(default_scene()), Default::default());
         let mut worker = SimWorker::spawn(run);
         worker.run_to(3);
-        let ticks: Vec<u64> = (0..4)
-            .map(|_| {
-                worker
-                    .recv_timeout(Duration::from_secs(30))
-                    .expect("a frame")
-                    .frame
-                    .tick
-            })
-            .collect();
+        let ticks: Vec<u64> = (0..4).map(|_| next_tick(&worker).frame.tick).collect();
         assert_eq!(ticks, vec![0, 1, 2, 3]);
         assert!(
             worker.recv_timeout(Duration::from_millis(50)).is_none(),
             "it stops at the target"
         );
         worker.run_to(4);
-        let t = worker.recv_timeout(Duration::from_secs(30)).expect("a frame");
+        let t = next_tick(&worker);
         assert_eq!(t.frame.tick, 4);
         assert!(t.step_ms.is_some());
+    }
+
+    #[test]
+    fn a_run_ending_between_recorded_ticks_says_so() {
+        let mut scene = default_scene();
+        scene.settings.duration = 0.5;
+        scene.settings.record_every = 2;
+        let mut worker = SimWorker::spawn(Run::new(Arc::new(scene), Default::default()));
+        worker.run_to(u64::MAX);
+        let ticks: Vec<u64> = (0..3).map(|_| next_tick(&worker).frame.tick).collect();
+        assert_eq!(ticks, vec![0, 2, 4]);
+        assert!(matches!(
+            worker.recv_timeout(Duration::from_secs(30)),
+            Some(Delivery::Ended)
+        ));
     }
 }

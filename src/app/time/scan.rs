@@ -1,11 +1,11 @@
-//! Background scan of a loaded recording: decodes every frame in order on its own thread and
+//! Background scan of a loaded recording: decodes every recorded frame in order on its own thread and
 //! sends each tick's analysis (summary and events) to the timeline, so markers and whole-run
 //! plots fill in while the user already scrubs.
 
 use std::sync::Arc;
 use std::sync::mpsc::{self, Receiver};
 
-use super::analysis::{Analyzer, TickSummary, TimelineEvent};
+use crate::app::analysis::{Analyzer, TickSummary, TimelineEvent};
 use crate::record::RecordingReader;
 
 /// One tick's analysis.
@@ -19,7 +19,8 @@ pub fn spawn(reader: Arc<RecordingReader>) -> Receiver<Scanned> {
         .name("crowdlab-scan".into())
         .spawn(move || {
             let mut analyzer = Analyzer::default();
-            for tick in reader.first_tick()..=reader.last_tick() {
+            let stride = usize::try_from(reader.stride()).unwrap_or(usize::MAX);
+            for tick in (reader.first_tick()..=reader.last_tick()).step_by(stride) {
                 let Ok(frame) = reader.frame_at(tick) else {
                     return;
                 };
