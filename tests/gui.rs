@@ -233,3 +233,185 @@ fn editing_a_setting_marks_the_document_and_save_clears_the_mark() {
     assert_eq!(app.document().title(), "crowdlab — edited.ron");
     assert_eq!(load_scene(&path).unwrap(), *app.document().scene);
 }
+
+/// The app with crowdlab's own file browser instead of native dialogs.
+fn browsing_harness() -> Harness<'static, CrowdlabApp> {
+    Harness::builder().with_size([1280.0, 800.0]).build_ui_state(
+        |ui, app: &mut CrowdlabApp| app.show(ui),
+        CrowdlabApp::new(default_scene()).with_builtin_file_dialogs(),
+    )
+}
+
+/// Replaces the text of the field labelled `label` with `text` (and presses Enter when asked).
+fn fill(harness: &mut Harness<'_, CrowdlabApp>, label: &str, text: &str, enter: bool) {
+    harness.get_by_label(label).focus();
+    harness.run();
+    harness.key_press_modifiers(eframe::egui::Modifiers::COMMAND, eframe::egui::Key::A);
+    harness.get_by_label(label).type_text(text);
+    harness.run();
+    if enter {
+        harness.key_press(eframe::egui::Key::Enter);
+    }
+    harness.run_steps(3);
+}
+
+/// Steps the live run `n` ticks with the time panel's Step button.
+fn step(harness: &mut Harness<'_, CrowdlabApp>, n: usize) {
+    for _ in 0..n {
+        harness.get_by_label("Step").click();
+        harness.run();
+    }
+}
+
+#[test]
+fn the_in_app_browser_saves_a_scene_and_opens_it_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut harness = browsing_harness();
+    harness.get_by_label("Save As").click();
+    harness.run();
+    assert!(shows(&harness, "Save scene"), "the browser opened");
+    fill(&mut harness, "Path", &dir.path().display().to_string(), true);
+    fill(&mut harness, "File name", "round trip", false);
+    harness.get_by_label("Save file").click();
+    harness.run_steps(3);
+    let saved = dir.path().join("round trip.ron");
+    assert_eq!(load_scene(&saved).unwrap(), default_scene(), "the file holds the scene");
+    assert!(shows(&harness, "Saved"), "a notice says it was saved");
+    assert_eq!(harness.state().document().source.as_deref(), Some(saved.as_path()));
+
+    harness.get_by_label("Open").click();
+    harness.run();
+    assert!(shows(&harness, "Open a scene or recording"));
+    fill(&mut harness, "Path", &saved.display().to_string(), true);
+    assert!(!harness.state().document().modified);
+    assert_eq!(
+        harness.state().recent_files().first().map(|p| p.as_path()),
+        Some(saved.as_path())
+    );
+
+    // A path that does not exist is reported in the browser, not ignored.
+    harness.get_by_label("Open").click();
+    harness.run();
+    fill(
+        &mut harness,
+        "Path",
+        &dir.path().join("missing.ron").display().to_string(),
+        true,
+    );
+    assert!(shows(&harness, "does not exist"));
+    harness.get_by_label("Cancel").click();
+    harness.run();
+    assert!(
+        !shows(&harness, "Open a scene or recording"),
+        "Cancel closes the browser"
+    );
+}
+
+#[test]
+fn a_run_saved_from_the_app_reopens_with_the_same_frames() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut harness = browsing_harness();
+    step(&mut harness, 6);
+    let recorded = harness.state().frames().tick_range().unwrap();
+    harness.get_by_label("Save run").click();
+    harness.run();
+    fill(&mut harness, "Path", &dir.path().display().to_string(), true);
+    fill(&mut harness, "File name", "run", false);
+    harness.get_by_label("Save file").click();
+    harness.run_steps(3);
+    let file = dir.path().join("run.crowdrec");
+    assert!(
+        shows(&harness, "Saved the run (7 frames)"),
+        "the notice counts the frames"
+    );
+    let reader = crowdlab::record::RecordingReader::open(&file).unwrap();
+    assert_eq!((reader.first_tick(), reader.last_tick()), recorded);
+    let live = harness.state().frames().source().frame(recorded.1).unwrap();
+    assert_eq!(reader.frame_at(recorded.1).unwrap(), crowdlab::record::quantise(&live));
+
+    harness.state_mut().open_path(&file);
+    harness.run();
+    assert!(!harness.state().frames().is_live());
+    assert_eq!(harness.state().frames().tick_range(), Some(recorded));
+}
+
+#[test]
+fn the_export_dialog_writes_what_crowdlab_export_writes() {
+    let dir = tempfile::tempdir().unwrap();
+    let recording = dir.path().join("run.crowdrec");
+    let mut world = World::new(Arc::new(default_scene()));
+    let mut writer = RecordingWriter::create(&recording, &header_for(&world)).unwrap();
+    writer.push(&world.snapshot_frame()).unwrap();
+    for _ in 0..4 {
+        writer.push(&world.step()).unwrap();
+    }
+    writer.finish().unwrap();
+    let mut harness = browsing_harness();
+    harness.state_mut().open_path(&recording);
+    harness.run();
+    harness.get_by_label("Export").click();
+    harness.run();
+    assert!(harness.state().notice().is_none(), "{:?}", harness.state().notice());
+    assert!(shows(&harness, "From tick"), "the export dialog is open");
+    let (gui, cli) = (dir.path().join("gui"), dir.path().join("cli"));
+    fill(
+        &mut harness,
+        "PNG folder",
+        &gui.join("frames").display().to_string(),
+        false,
+    );
+    harness
+        .get_by_label("Skeleton XML (Animation Renderer for Crowd)")
+        .click();
+    harness.get_by_label("CSV trajectories").click();
+    harness.run();
+    fill(
+        &mut harness,
+        "Skeleton file",
+        &gui.join("run.xml").display().to_string(),
+        false,
+    );
+    fill(
+        &mut harness,
+        "CSV file",
+        &gui.join("run.csv").display().to_string(),
+        false,
+    );
+    harness.get_by_label("Start export").click();
+    for _ in 0..200 {
+        harness.step();
+        if shows(&harness, "Exported") {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert!(
+        shows(&harness, "Exported 5 PNG frames"),
+        "the final notice names what was written"
+    );
+    let status = std::process::Command::new(env!("CARGO_BIN_EXE_crowdlab"))
+        .args(["export", recording.to_str().unwrap(), "--png"])
+        .arg(cli.join("frames"))
+        .arg("--skeleton-xml")
+        .arg(cli.join("run.xml"))
+        .arg("--csv")
+        .arg(cli.join("run.csv"))
+        .status()
+        .unwrap();
+    assert!(status.success());
+    for name in ["run.xml", "run.csv"] {
+        assert_eq!(
+            std::fs::read(gui.join(name)).unwrap(),
+            std::fs::read(cli.join(name)).unwrap(),
+            "{name}"
+        );
+    }
+    for tick in 0..=4 {
+        let name = format!("frames/frame_{tick:06}.png");
+        assert_eq!(
+            std::fs::read(gui.join(&name)).unwrap(),
+            std::fs::read(cli.join(&name)).unwrap(),
+            "{name}"
+        );
+    }
+}

@@ -14,6 +14,10 @@ pub enum Command {
     Save,
     /// Save the scene to a newly chosen file.
     SaveAs,
+    /// Save the run (live or replayed) as a recording file the user chooses.
+    SaveRun,
+    /// Open the export dialog (PNG sequence, skeleton XML, CSV) for the run.
+    Export,
     /// Move the time cursor (play, pause, step, seek, speed, loop); one that starts the run
     /// switches from the editor to the simulator.
     Time(TimeCommand),

@@ -42,6 +42,9 @@ pub fn show(ui: &mut Ui, question: &Question) -> Option<Vec<Command>> {
                 ui.heading("Back to editing");
                 ui.label(format!("Editing the scene discards the simulated run ({ticks} ticks)."));
                 ui.horizontal(|ui| {
+                    if ui.button("Save run…").clicked() {
+                        answer = Some(vec![Command::SaveRun]);
+                    }
                     if ui.button("Discard run and edit").clicked() {
                         answer = Some(vec![Command::Confirmed(Box::new(Command::EnterEditor))]);
                     }
@@ -56,6 +59,9 @@ pub fn show(ui: &mut Ui, question: &Question) -> Option<Vec<Command>> {
                     "Resetting discards the simulated run ({ticks} ticks) and goes back to the start points."
                 ));
                 ui.horizontal(|ui| {
+                    if ui.button("Save run…").clicked() {
+                        answer = Some(vec![Command::SaveRun]);
+                    }
                     if ui.button("Discard run").clicked() {
                         answer = Some(vec![Command::Confirmed(Box::new(Command::Reset))]);
                     }

@@ -18,18 +18,25 @@ pub fn pick_file_to_open(near: Option<&Path>) -> Option<PathBuf> {
     dialog.pick_file()
 }
 
-/// Asks where to save a scene, proposing `file_name` next to `near`.
-pub fn pick_scene_save_path(near: Option<&Path>, file_name: &str) -> Option<PathBuf> {
+/// Asks where to save (titled `title`), proposing `file_name` next to `near`, under the filter
+/// `filter` of `extension` files; the extension is added when the user typed none.
+pub fn pick_save_path(
+    near: Option<&Path>,
+    file_name: &str,
+    title: &str,
+    filter: &str,
+    extension: &str,
+) -> Option<PathBuf> {
     let mut dialog = rfd::FileDialog::new()
-        .set_title("Save scene")
-        .add_filter("Scene (.ron)", &["ron"])
+        .set_title(title)
+        .add_filter(filter, &[extension])
         .set_file_name(file_name);
     if let Some(dir) = near.and_then(Path::parent) {
         dialog = dialog.set_directory(dir);
     }
     dialog.save_file().map(|p| {
         if p.extension().is_none() {
-            p.with_extension("ron")
+            p.with_extension(extension)
         } else {
             p
         }

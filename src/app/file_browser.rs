@@ -207,7 +207,7 @@ impl FileBrowser {
             ui.separator();
             ui.horizontal_top(|ui| {
                 self.places_column(ui);
-                ui.separator();
+                ui.add_space(12.0);
                 if let Some(o) = self.entries_list(ui) {
                     outcome = Some(o);
                 }
@@ -226,7 +226,7 @@ impl FileBrowser {
     fn path_row(&mut self, ui: &mut Ui) -> Option<Outcome> {
         let mut outcome = None;
         ui.horizontal(|ui| {
-            if ui.button("⬆ Up").on_hover_text("The parent folder").clicked()
+            if ui.button("Up").on_hover_text("The parent folder").clicked()
                 && let Some(parent) = self.dir.parent().map(Path::to_path_buf)
             {
                 self.go_to(&parent);
@@ -275,9 +275,9 @@ impl FileBrowser {
                 }
                 for entry in &self.entries {
                     let text = if entry.is_dir {
-                        format!("📁 {}", entry.name)
+                        format!("{}/", entry.name)
                     } else {
-                        format!("🗋 {}", entry.name)
+                        entry.name.clone()
                     };
                     let selected = !entry.is_dir && self.file_name == entry.name;
                     let response = ui.selectable_label(selected, text);
@@ -313,7 +313,7 @@ impl FileBrowser {
                 outcome = self.confirm();
             }
             let before = self.filter;
-            ComboBox::from_id_salt("file browser filter")
+            ComboBox::from_label("Filter")
                 .selected_text(self.filters.get(self.filter).map_or("All files", |f| f.name))
                 .show_ui(ui, |ui| {
                     for (i, f) in self.filters.iter().enumerate() {
@@ -330,8 +330,8 @@ impl FileBrowser {
         }
         ui.horizontal(|ui| {
             let action = match self.purpose {
-                Purpose::Open => "Open",
-                Purpose::Save { .. } => "Save",
+                Purpose::Open => "Open file",
+                Purpose::Save { .. } => "Save file",
             };
             if ui.button(action).clicked() {
                 outcome = self.confirm();

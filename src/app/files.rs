@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-use crate::record::RecordingReader;
+use crate::record::{FrameSource, RecordingError, RecordingReader, RecordingWriter};
 use crate::scene::import::import_file;
 use crate::scene::{Scene, load_scene, save_scene};
 
@@ -42,4 +42,19 @@ pub fn open_file(path: &Path) -> Result<Opened, String> {
 /// Saves `scene` atomically to `path`; the message names the file on failure.
 pub fn save_file(scene: &Scene, path: &Path) -> Result<(), String> {
     save_scene(scene, path).map_err(|e| format!("Cannot save the scene: {e}"))
+}
+
+/// Writes every recorded frame of `source` to the recording `path` (atomically: a temporary
+/// file renamed at the end); the number of frames, or a message naming the file.
+pub fn save_run(source: &dyn FrameSource, path: &Path) -> Result<u64, String> {
+    let fail = |e: RecordingError| format!("Cannot save the run: {e}");
+    let (first, last) = source.tick_range();
+    let mut writer = RecordingWriter::create(path, source.header()).map_err(fail)?;
+    let mut frames = 0;
+    for tick in (first..=last).step_by(source.stride() as usize) {
+        writer.push(&source.frame(tick).map_err(fail)?).map_err(fail)?;
+        frames += 1;
+    }
+    writer.finish().map_err(fail)?;
+    Ok(frames)
 }

@@ -11,9 +11,10 @@ use super::autosave::Autosave;
 use super::canvas::{self, CanvasOptions, CanvasState};
 use super::command::Command;
 use super::confirm::{self, Question};
-use super::dialog;
 use super::document::Document;
 use super::editor::Editor;
+use super::export_dialog::{ExportDialog, RunningExport};
+use super::file_picker::{FilePicker, PathFor};
 use super::files::{self, Opened};
 use super::notice::{self, Notice};
 use super::recent::RecentFiles;
@@ -58,6 +59,12 @@ pub struct CrowdlabApp {
     pub(super) recovery: Option<Scene>,
     /// Set once the user agreed to close the window.
     pub(super) closing: bool,
+    /// Native file dialogs, or the in-app browser where none can open.
+    pub(super) picker: FilePicker,
+    /// The export dialog, while it is open.
+    pub(super) export: Option<ExportDialog>,
+    /// The export running on its thread, if any.
+    pub(super) exporting: Option<RunningExport>,
 }
 
 impl CrowdlabApp {
@@ -84,7 +91,16 @@ impl CrowdlabApp {
             autosave: None,
             recovery: None,
             closing: false,
+            picker: FilePicker::new(false),
+            export: None,
+            exporting: None,
         }
+    }
+
+    /// Uses crowdlab's own file browser instead of native dialogs (tests, or by choice).
+    pub fn with_builtin_file_dialogs(mut self) -> CrowdlabApp {
+        self.picker = FilePicker::new(true);
+        self
     }
 
     /// Keeps recent files and the autosave recovery file in `dir` (the app's state folder), and
@@ -235,6 +251,7 @@ impl CrowdlabApp {
                 self.document.modified = false;
                 self.recent.add(path);
                 self.clear_autosave();
+                self.notice = Some(Notice::info(format!("Saved {}", path.display())));
             }
             Err(message) => self.notice = Some(Notice::error(message)),
         }
@@ -253,21 +270,14 @@ impl CrowdlabApp {
     /// Carries out a request the user has already confirmed.
     pub(super) fn apply_confirmed(&mut self, command: Command) {
         match command {
-            Command::Open => {
-                if let Some(path) = dialog::pick_file_to_open(self.document.source.as_deref()) {
-                    self.open_path(&path);
-                }
-            }
+            Command::Open => self.ask_path(PathFor::Open),
             Command::Save => match self.document.scene_path().map(Path::to_path_buf) {
                 Some(path) => self.save_to(&path),
-                None => self.apply(Command::SaveAs),
+                None => self.ask_path(PathFor::SaveScene),
             },
-            Command::SaveAs => {
-                let name = format!("{}.ron", file_stem(&self.document.scene.name));
-                if let Some(path) = dialog::pick_scene_save_path(self.document.source.as_deref(), &name) {
-                    self.save_to(&path);
-                }
-            }
+            Command::SaveAs => self.ask_path(PathFor::SaveScene),
+            Command::SaveRun => self.ask_path(PathFor::SaveRun),
+            Command::Export => self.open_export(),
             Command::Time(command) => self.apply_time(command),
             Command::Reset => {
                 if let Some(frames) = self.frames.restarted() {
@@ -324,7 +334,8 @@ impl CrowdlabApp {
 
         let mut commands = shortcuts(ui, self.editing);
         commands.extend(self.window_requests(ui));
-        if self.editing && self.question.is_none() {
+        let modal_open = self.question.is_some() || self.picker.is_browsing() || self.export.is_some();
+        if self.editing && !modal_open {
             commands.extend(self.editor.shortcuts(ui, &self.document.scene));
         }
         Panel::top("toolbar").show(ui, |ui| {
@@ -369,6 +380,7 @@ impl CrowdlabApp {
         } else {
             self.show_simulator(ui);
         }
+        self.show_file_windows(ui);
         if let Some(q) = &self.question
             && let Some(answer) = confirm::show(ui, q)
         {
@@ -487,7 +499,7 @@ fn shortcuts(ui: &mut Ui, editing: bool) -> Vec<Command> {
 }
 
 /// A file name stem from a scene name: letters, digits, `-` and `_` kept, the rest `_`.
-fn file_stem(name: &str) -> String {
+pub(super) fn file_stem(name: &str) -> String {
     let stem: String = name
         .chars()
         .map(|c| if c.is_alphanumeric() || c == '-' { c } else { '_' })

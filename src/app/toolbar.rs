@@ -65,6 +65,19 @@ pub fn show(ui: &mut Ui, editing: bool, recent: &[PathBuf]) -> Option<Command> {
         );
         ui.separator();
         ask(
+            ui.button("Save run")
+                .on_hover_text("Save the simulated run as a recording (.crowdrec)")
+                .clicked(),
+            Command::SaveRun,
+        );
+        ask(
+            ui.button("Export")
+                .on_hover_text("Export the run as PNG frames, skeleton XML or CSV")
+                .clicked(),
+            Command::Export,
+        );
+        ui.separator();
+        ask(
             ui.button("Fit")
                 .on_hover_text("Show the whole scene (or double-click the canvas)")
                 .clicked(),

@@ -173,7 +173,7 @@ impl ExportDialog {
     fn skeleton_options(&self) -> Result<SkeletonOptions, String> {
         if !(self.walking >= 0.0 && self.running > self.walking) {
             return Err(format!(
-                "walking speed {} and running speed {} must satisfy 0 ≤ walking < running",
+                "walking speed {} and running speed {} must satisfy 0 <= walking < running",
                 self.walking, self.running
             ));
         }
@@ -237,23 +237,24 @@ impl ExportDialog {
         let modal = Modal::new(egui::Id::unique("export dialog")).show(ui.ctx(), |ui| {
             ui.set_width(620.0);
             ui.heading("Export");
-            egui::ScrollArea::vertical().max_height(560.0).show(ui, |ui| {
-                self.range_rows(ui, source);
-                ui.separator();
-                self.png_section(ui, source);
-                ui.separator();
-                self.skeleton_section(ui);
-                ui.separator();
-                ui.add(Checkbox::new(&mut self.csv, "CSV trajectories"));
-                if self.csv {
-                    labelled_path(ui, "CSV file", &mut self.csv_file);
+            self.outputs(ui);
+            ui.separator();
+            self.range_rows(ui, source);
+            egui::ScrollArea::vertical().max_height(420.0).show(ui, |ui| {
+                if self.png {
+                    ui.separator();
+                    self.png_section(ui, source);
+                }
+                if self.skeleton {
+                    ui.separator();
+                    self.skeleton_section(ui);
                 }
             });
             if let Some(error) = &self.error {
                 ui.colored_label(ui.visuals().error_fg_color, error);
             }
             ui.horizontal(|ui| {
-                if ui.button("Export").clicked() {
+                if ui.button("Start export").clicked() {
                     match self.request() {
                         Ok(request) => action = Some(DialogAction::Start(request)),
                         Err(e) => self.error = Some(e),
@@ -270,6 +271,25 @@ impl ExportDialog {
         action
     }
 
+    /// Which exports, and where each goes.
+    fn outputs(&mut self, ui: &mut Ui) {
+        ui.add(Checkbox::new(&mut self.png, "PNG sequence"));
+        if self.png {
+            labelled_path(ui, "PNG folder", &mut self.png_dir);
+        }
+        ui.add(Checkbox::new(
+            &mut self.skeleton,
+            "Skeleton XML (Animation Renderer for Crowd)",
+        ));
+        if self.skeleton {
+            labelled_path(ui, "Skeleton file", &mut self.skeleton_file);
+        }
+        ui.add(Checkbox::new(&mut self.csv, "CSV trajectories"));
+        if self.csv {
+            labelled_path(ui, "CSV file", &mut self.csv_file);
+        }
+    }
+
     fn range_rows(&mut self, ui: &mut Ui, source: &dyn FrameSource) {
         let (first, last) = source.tick_range();
         Grid::new("export range").num_columns(2).show(ui, |ui| {
@@ -280,11 +300,7 @@ impl ExportDialog {
     }
 
     fn png_section(&mut self, ui: &mut Ui, source: &dyn FrameSource) {
-        ui.add(Checkbox::new(&mut self.png, "PNG sequence"));
-        if !self.png {
-            return;
-        }
-        labelled_path(ui, "PNG folder", &mut self.png_dir);
+        ui.strong("PNG frames");
         Grid::new("export png").num_columns(2).show(ui, |ui| {
             labelled(ui, "Width (px)", DragValue::new(&mut self.width).range(1..=8192));
             labelled(ui, "Height (px)", DragValue::new(&mut self.height).range(1..=8192));
@@ -369,14 +385,7 @@ impl ExportDialog {
     }
 
     fn skeleton_section(&mut self, ui: &mut Ui) {
-        ui.add(Checkbox::new(
-            &mut self.skeleton,
-            "Skeleton XML (Animation Renderer for Crowd)",
-        ));
-        if !self.skeleton {
-            return;
-        }
-        labelled_path(ui, "Skeleton file", &mut self.skeleton_file);
+        ui.strong("Skeleton XML");
         Grid::new("export skeleton").num_columns(2).show(ui, |ui| {
             labelled(
                 ui,
@@ -388,16 +397,17 @@ impl ExportDialog {
                 "Running from (m/s)",
                 DragValue::new(&mut self.running).range(0.0..=20.0).speed(0.05),
             );
-            ui.label("Default state");
-            ui.text_edit_singleline(&mut self.default_state);
-            ui.end_row();
+            labelled(ui, "Default state", TextEdit::singleline(&mut self.default_state));
             for (profile, state) in &mut self.profile_states {
-                ui.label(format!("State of profile {profile}"));
-                ui.add(TextEdit::singleline(state).hint_text("default"));
-                ui.end_row();
+                labelled(
+                    ui,
+                    &format!("State of profile {profile}"),
+                    TextEdit::singleline(state).hint_text("default"),
+                );
             }
-            ui.add(Checkbox::new(&mut self.resample, "Resample to fps"));
-            ui.add_enabled(self.resample, DragValue::new(&mut self.fps).range(1.0..=240.0));
+            let resample = ui.add(Checkbox::new(&mut self.resample, "Resample to fps"));
+            ui.add_enabled(self.resample, DragValue::new(&mut self.fps).range(1.0..=240.0))
+                .labelled_by(resample.id);
             ui.end_row();
         });
     }
