@@ -122,11 +122,6 @@ impl FileBrowser {
         browser
     }
 
-    /// The folder shown.
-    pub fn dir(&self) -> &Path {
-        &self.dir
-    }
-
     /// Lists `dir` and shows it; on failure stays where it was and says why.
     fn go_to(&mut self, dir: &Path) {
         match list(dir, self.filters.get(self.filter)) {
@@ -398,7 +393,7 @@ mod tests {
         let mut b = FileBrowser::new("Open", Purpose::Open, dir.path(), "", vec![RON], &[]);
         b.path_text = "sub".into();
         assert_eq!(b.follow_path_text(), None);
-        assert_eq!(b.dir(), dir.path().join("sub"));
+        assert_eq!(b.dir, dir.path().join("sub"));
         b.path_text = dir.path().join("a.ron").display().to_string();
         assert_eq!(b.follow_path_text(), Some(Outcome::Picked(dir.path().join("a.ron"))));
         b.path_text = "nowhere.ron".into();

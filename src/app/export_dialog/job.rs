@@ -28,14 +28,6 @@ impl ExportRequest {
     pub fn is_empty(&self) -> bool {
         self.png.is_none() && self.skeleton.is_none() && self.csv.is_none()
     }
-
-    /// Where the files go, for the final notice.
-    pub fn destinations(&self) -> Vec<PathBuf> {
-        let png = self.png.as_ref().map(|(d, _)| d.clone());
-        let xml = self.skeleton.as_ref().map(|(f, _)| f.clone());
-        let csv = self.csv.as_ref().map(|(f, _)| f.clone());
-        [png, xml, csv].into_iter().flatten().collect()
-    }
 }
 
 /// Progress shared between the export thread and the window.

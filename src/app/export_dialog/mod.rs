@@ -8,7 +8,6 @@
 pub mod job;
 
 use std::path::PathBuf;
-use std::sync::Arc;
 
 use eframe::egui::{self, Checkbox, ColorImage, DragValue, Grid, Modal, TextEdit, TextureHandle, Ui};
 
@@ -442,6 +441,3 @@ pub fn show_progress(ui: &mut Ui, running: &RunningExport) {
     });
     ui.ctx().request_repaint();
 }
-
-/// An `Arc` handle on a frame source, for the export thread.
-pub type SharedSource = Arc<dyn FrameSource>;
