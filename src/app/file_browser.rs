@@ -201,6 +201,7 @@ impl FileBrowser {
             outcome = self.path_row(ui);
             ui.separator();
             ui.horizontal_top(|ui| {
+                ui.set_max_width(640.0);
                 self.places_column(ui);
                 ui.add_space(12.0);
                 if let Some(o) = self.entries_list(ui) {
@@ -260,37 +261,41 @@ impl FileBrowser {
     fn entries_list(&mut self, ui: &mut Ui) -> Option<Outcome> {
         let mut outcome = None;
         let mut enter = None;
-        ScrollArea::vertical()
-            .id_salt("file browser entries")
-            .max_height(320.0)
-            .auto_shrink([false, false])
-            .show(ui, |ui| {
-                if self.entries.is_empty() {
-                    ui.weak("(no folders or matching files here)");
-                }
-                for entry in &self.entries {
-                    let text = if entry.is_dir {
-                        format!("{}/", entry.name)
-                    } else {
-                        entry.name.clone()
-                    };
-                    let selected = !entry.is_dir && self.file_name == entry.name;
-                    let response = ui.selectable_label(selected, text);
-                    if response.double_clicked() {
-                        if entry.is_dir {
-                            enter = Some(entry.path.clone());
+        ui.vertical(|ui| {
+            ScrollArea::vertical()
+                .id_salt("file browser entries")
+                .max_height(320.0)
+                .max_width(470.0)
+                .auto_shrink([false, false])
+                .show(ui, |ui| {
+                    ui.set_width(460.0);
+                    if self.entries.is_empty() {
+                        ui.weak("(no folders or matching files here)");
+                    }
+                    for entry in &self.entries {
+                        let text = if entry.is_dir {
+                            format!("{}/", entry.name)
                         } else {
-                            outcome = Some(Outcome::Picked(entry.path.clone()));
-                        }
-                    } else if response.clicked() {
-                        if entry.is_dir {
-                            enter = Some(entry.path.clone());
-                        } else {
-                            self.file_name = entry.name.clone();
+                            entry.name.clone()
+                        };
+                        let selected = !entry.is_dir && self.file_name == entry.name;
+                        let response = ui.selectable_label(selected, text);
+                        if response.double_clicked() {
+                            if entry.is_dir {
+                                enter = Some(entry.path.clone());
+                            } else {
+                                outcome = Some(Outcome::Picked(entry.path.clone()));
+                            }
+                        } else if response.clicked() {
+                            if entry.is_dir {
+                                enter = Some(entry.path.clone());
+                            } else {
+                                self.file_name = entry.name.clone();
+                            }
                         }
                     }
-                }
-            });
+                });
+        });
         if let Some(dir) = enter {
             self.go_to(&dir);
         }
