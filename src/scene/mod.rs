@@ -13,6 +13,7 @@ mod io;
 mod model;
 mod navigation;
 pub mod steering;
+mod syntax;
 mod validate;
 mod validate_navigation;
 
@@ -20,4 +21,5 @@ pub use extras::IndAlgoKeep;
 pub use io::{SceneError, default_scene, load_scene, parse_scene, parse_valid_scene, save_scene, scene_to_ron};
 pub use model::*;
 pub use navigation::*;
+pub use syntax::{SyntaxError, parse_ron};
 pub use validate::{Problem, Problems, fmt_point, validate};
