@@ -238,3 +238,182 @@ fn a_killed_run_leaves_a_partial_recording_readable_up_to_its_last_complete_chun
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("long.crowdrec.partial"));
 }
+
+// ---- Hardening (issue 17): crafted input fails cleanly, in bounded time, with a clear message.
+
+/// Runs `work` on its own thread and fails the test if it takes longer than 20 s (a hang).
+fn within_20s<T: Send + 'static>(what: &str, work: impl FnOnce() -> T + Send + 'static) -> T {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(work());
+    });
+    rx.recv_timeout(Duration::from_secs(20))
+        .unwrap_or_else(|_| panic!("{what}: no result within 20 s"))
+}
+
+/// `crowdlab ARGS…` in this process: exit code (0, 1 or 2) and message.
+fn cli(args: &[&str]) -> (u8, String) {
+    let args: Vec<String> = std::iter::once("crowdlab".to_string())
+        .chain(args.iter().map(|a| a.to_string()))
+        .collect();
+    let what = args.join(" ");
+    within_20s(&what, move || match crowdlab::cli::run_from(args) {
+        Ok(()) => (0, String::new()),
+        Err(e) => (e.code, e.message),
+    })
+}
+
+/// A small scene text: a 20 m square with gate `g` on its west edge, one profile `w`
+/// (`profile_extra` appended to it), `settings` and `rest` (more top-level fields).
+fn scene_text(settings: &str, profile_extra: &str, rest: &str) -> String {
+    format!(
+        "(version: 1, bounds: (min: (-10.0, -10.0), max: (10.0, 10.0)),
+  settings: (dt: 0.1, seed: 1, duration: 10.0, {settings}),
+  profiles: [(name: \"w\", radius: 0.3, mass: 1.0, max_speed: 1.8, preferred_speed: 1.3, max_force: 4.0,
+              max_turn_rate_deg: 360.0, behaviours: [], {profile_extra})],
+  agents: [],
+  gates: [(id: \"g\", from: (-10.0, -5.0), to: (-10.0, 5.0), direction: In)],
+  {rest})"
+    )
+}
+
+/// Writes `text` to `name` in `dir` and returns its path as a string.
+fn write(dir: &Path, name: &str, text: impl AsRef<[u8]>) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+/// `check` and `run` of the scene both exit 2 with a message containing `expected` (the
+/// message of `check` comes from the library, which prints it).
+fn assert_refused(dir: &Path, text: &str, expected: &str) {
+    let path = write(dir, "crafted.ron", text);
+    let err = crowdlab::scene::load_scene(Path::new(&path)).unwrap_err().to_string();
+    assert!(err.contains(expected), "expected {expected:?} in:\n{err}");
+    assert_eq!(cli(&["check", &path]).0, 2);
+    let (code, message) = cli(&["run", &path, "--ticks", "2"]);
+    assert_eq!(code, 2, "{message}");
+    assert!(message.contains(expected), "expected {expected:?} in:\n{message}");
+}
+
+#[test]
+fn oversized_counts_and_settings_are_refused_before_any_allocation() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    assert_refused(
+        d,
+        &scene_text("", "heading_smoothing: 4294967295", ""),
+        "profiles[0].heading_smoothing: 4294967295 is above the limit of 1000",
+    );
+    for source in ["Gate(\"g\")", "Area(min: (-5.0, -5.0), max: (5.0, 5.0))"] {
+        assert_refused(
+            d,
+            &scene_text(
+                "",
+                "",
+                &format!("spawns: [(source: {source}, count: 4294967295, profile: \"w\")]"),
+            ),
+            "spawns[0].count: 4294967295 brings the scene to 4294967295 agents; at most 100000 are allowed",
+        );
+    }
+    assert_refused(
+        d,
+        &scene_text("", "", "").replace("dt: 0.1", "dt: 1e-30"),
+        "settings.dt: 0.000000000000000000000000000001 with duration 10 gives 1.000e31 ticks; at most 10000000",
+    );
+    assert_refused(
+        d,
+        &scene_text("", "", "").replace("max: (10.0, 10.0)", "max: (1e30, 10.0)"),
+        "bounds.max: (1000000000000000000000000000000, 10) lies beyond ±1000000 m",
+    );
+    let ok = write(d, "ok.ron", scene_text("", "", ""));
+    let (code, message) = cli(&["run", &ok, "--threads", "100000"]);
+    assert_eq!(code, 2);
+    assert!(
+        message.contains("--threads 100000: must be between 1 and 256"),
+        "{message}"
+    );
+    let (code, message) = cli(&["run", &ok, "--ticks", "18446744073709551615"]);
+    assert_eq!(code, 2);
+    assert!(
+        message.contains("--ticks 18446744073709551615: at most 10000000"),
+        "{message}"
+    );
+}
+
+#[test]
+fn spawn_groups_are_placed_apart_and_clear_of_obstacles_or_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let area = |min: &str, max: &str, count: u32| {
+        scene_text(
+            "",
+            "",
+            &format!("spawns: [(source: Area(min: {min}, max: {max}), count: {count}, profile: \"w\")]"),
+        )
+    };
+    // Infinite, degenerate and outside-the-bounds areas.
+    assert_refused(
+        d,
+        &area("(-inf, -5.0)", "(inf, 5.0)", 10),
+        "spawns[0].source.min: (-inf, -5) must have finite coordinates",
+    );
+    assert_refused(
+        d,
+        &area("(1.0, 1.0)", "(1.0, 5.0)", 10),
+        "spawns[0].source: area min (1, 1) must be below and left of max (1, 5)",
+    );
+    assert_refused(
+        d,
+        &area("(20.0, 20.0)", "(30.0, 30.0)", 10),
+        "spawns[0].source: area (20, 20)–(30, 30) reaches outside the bounds",
+    );
+    // More agents than the area holds apart.
+    assert_refused(
+        d,
+        &area("(0.0, 0.0)", "(2.0, 2.0)", 50),
+        "spawns[0].count: 50 agents of radius 0.3 do not fit the area (0, 0)–(2, 2)",
+    );
+    // 10,000 arriving at once at one 10 m gate: refused at once, not a minute-long tick.
+    assert_refused(
+        d,
+        &scene_text("", "", "spawns: [(source: Gate(\"g\"), count: 10000, profile: \"w\")]"),
+        "spawns[0].count: 10000 agents of radius 0.3 arriving at once do not fit side by side at gate \"g\" (room for 13)",
+    );
+
+    // An area with an obstacle in it: every spawned body starts apart and outside it (Straight planner).
+    let text = scene_text(
+        "",
+        "",
+        "obstacles: [Circle(center: (0.0, 0.0), radius: 3.0), Polygon(vertices: [(5.0, -9.0), (9.0, -9.0), (9.0, -5.0)])],
+         spawns: [(source: Area(min: (-9.0, -9.0), max: (9.0, 9.0)), count: 200, profile: \"w\"),
+                  (source: Gate(\"g\"), count: 12, profile: \"w\")]",
+    );
+    let scene = crowdlab::scene::parse_valid_scene(&text, Path::new("spawn.ron")).unwrap_or_else(|e| panic!("{e}"));
+    let frames = frames_with_threads(&scene, 1, 1);
+    let agents = &frames[0].agents;
+    assert_eq!(agents.len(), 212);
+    for (i, a) in agents.iter().enumerate() {
+        assert!(
+            a.position.length() >= 3.3 - 1e-3,
+            "agent {} inside the circle at {}",
+            a.id,
+            a.position
+        );
+        for o in &scene.obstacles {
+            assert!(
+                !crowdlab::scene::overlaps_obstacle(o, a.position, 0.3, 0.0, 1e-4),
+                "agent {} in {o:?}",
+                a.id
+            );
+        }
+        for b in &agents[i + 1..] {
+            assert!(
+                a.position.distance(b.position) >= 0.6 - 1e-3,
+                "agents {} and {} overlap",
+                a.id,
+                b.id
+            );
+        }
+    }
+}

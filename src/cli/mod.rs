@@ -45,12 +45,34 @@ impl CliError {
 /// Parses the process arguments, runs the command and returns the exit code.
 pub fn main() -> ExitCode {
     crate::crash::install_panic_hook();
-    let cli = Cli::parse();
-    match commands::dispatch(cli) {
+    match run_from(std::env::args_os()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {}", e.message);
             ExitCode::from(e.code)
         }
     }
+}
+
+/// Runs the command line `args` (program name first) in this process: what `crowdlab` does,
+/// returning the failure instead of exiting. `--help` and `--version` print and succeed; an
+/// argument clap rejects is a usage error (exit code 2).
+pub fn run_from<I, T>(args: I) -> Result<(), CliError>
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(e) if !e.use_stderr() => {
+            print!("{}", e.render().ansi());
+            return Ok(());
+        }
+        Err(e) => {
+            let text = e.render().to_string();
+            let text = text.trim_end().strip_prefix("error: ").unwrap_or(text.trim_end());
+            return Err(CliError::input(text));
+        }
+    };
+    commands::dispatch(cli)
 }
