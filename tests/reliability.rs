@@ -417,3 +417,134 @@ fn spawn_groups_are_placed_apart_and_clear_of_obstacles_or_refused() {
         }
     }
 }
+
+/// A recording of ticks 0..=70 of the two-agent scene in `dir`: its path, header and the
+/// frames of ticks 0..70.
+fn small_recording(dir: &Path) -> (String, crowdlab::record::RecordingHeader, Vec<Frame>) {
+    let scene = concat!(env!("CARGO_MANIFEST_DIR"), "/scenes/two_agents_crossing.ron");
+    let rec = dir.join("small.crowdrec").to_str().unwrap().to_string();
+    assert_eq!(cli(&["run", scene, "-o", &rec, "--ticks", "70"]).0, 0);
+    let reader = RecordingReader::open(Path::new(&rec)).unwrap();
+    let frames = (0..70).map(|t| reader.frame_at(t).unwrap()).collect();
+    (rec, reader.header().clone(), frames)
+}
+
+/// Writes a recording with `header` and `frames` to `dir/name`.
+fn write_recording(dir: &Path, name: &str, header: &crowdlab::record::RecordingHeader, frames: &[Frame]) -> String {
+    let path = dir.join(name);
+    let mut w = crowdlab::record::RecordingWriter::create(&path, header).unwrap();
+    for f in frames {
+        w.push(f).unwrap();
+    }
+    w.finish().unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+/// The little-endian u32 at `at`.
+fn u32_at(bytes: &[u8], at: usize) -> u32 {
+    u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap())
+}
+
+/// Rewrites the block starting at `at` (tag, length, CRC, payload) after `edit` changed its
+/// payload in place, with a fresh CRC so only the crafted values are wrong.
+fn edit_block(bytes: &mut [u8], at: usize, edit: impl FnOnce(&mut [u8])) {
+    let len = u32_at(bytes, at + 4) as usize;
+    edit(&mut bytes[at + 12..at + 12 + len]);
+    let crc = crc32fast::hash(&bytes[at + 12..at + 12 + len]);
+    bytes[at + 8..at + 12].copy_from_slice(&crc.to_le_bytes());
+}
+
+#[test]
+fn crafted_recordings_are_refused_or_recovered_never_trusted() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let (rec, header, frames) = small_recording(d);
+    let csv = d.join("out.csv").to_str().unwrap().to_string();
+    let export_csv = |path: &str| cli(&["export", path, "--csv", &csv]);
+
+    // Ticks near the end of u64: 2^63 exports, ticks that would overflow are refused.
+    let shifted = |start: u64| -> Vec<Frame> {
+        frames
+            .iter()
+            .enumerate()
+            .map(|(i, f)| Frame {
+                tick: start.wrapping_add(i as u64),
+                ..f.clone()
+            })
+            .collect()
+    };
+    let far = write_recording(d, "far.crowdrec", &header, &shifted(1 << 63));
+    assert_eq!(export_csv(&far), (0, String::new()));
+    assert_eq!(std::fs::read_to_string(&csv).unwrap().lines().count(), 1 + 70 * 2);
+    let overflowing = write_recording(d, "overflow.crowdrec", &header, &shifted(u64::MAX - 10));
+    let (code, message) = export_csv(&overflowing);
+    assert_eq!(code, 2, "{message}");
+    assert!(message.contains("holds no complete frame"), "{message}");
+
+    // A 26-byte file whose header claims 1 GiB.
+    let mut tiny = b"CROWDREC".to_vec();
+    tiny.extend(3u32.to_le_bytes());
+    tiny.extend(b"HEAD");
+    tiny.extend((1u32 << 30).to_le_bytes());
+    tiny.extend([0u8; 6]);
+    assert_eq!(tiny.len(), 26);
+    let (code, message) = export_csv(&write(d, "tiny.crowdrec", &tiny));
+    assert_eq!(code, 2);
+    assert!(message.contains("header block is damaged or cut short"), "{message}");
+
+    // 0xFFFFFFFF frames in the index, in a chunk, and a reversed index.
+    let bytes = std::fs::read(&rec).unwrap();
+    let index_at = u64::from_le_bytes(bytes[bytes.len() - 16..bytes.len() - 8].try_into().unwrap()) as usize;
+    let first_chunk = 24 + u32_at(&bytes, 16) as usize;
+    let mut huge_index = bytes.clone();
+    edit_block(&mut huge_index, index_at, |p| {
+        p[1 + 8..1 + 12].copy_from_slice(&u32::MAX.to_le_bytes())
+    });
+    let mut huge_chunk = bytes.clone();
+    edit_block(&mut huge_chunk, first_chunk, |p| {
+        p[8..12].copy_from_slice(&u32::MAX.to_le_bytes())
+    });
+    let mut reversed = bytes.clone();
+    edit_block(&mut reversed, index_at, |p| {
+        assert_eq!(p[0], 2, "two chunks of 64 and 6 frames");
+        let (a, b) = p[1..41].split_at_mut(20);
+        a.swap_with_slice(b);
+    });
+    assert_eq!(export_csv(&rec), (0, String::new()));
+    let full = std::fs::read_to_string(&csv).unwrap();
+    for (name, crafted) in [("huge_index", huge_index), ("reversed", reversed)] {
+        let path = write(d, &format!("{name}.crowdrec"), crafted);
+        assert_eq!(export_csv(&path), (0, String::new()), "{name}");
+        // Recovered by scanning the chunks: every frame exported.
+        assert_eq!(std::fs::read_to_string(&csv).unwrap(), full, "{name}");
+        let note = RecordingReader::open(Path::new(&path))
+            .unwrap()
+            .recovery_note()
+            .unwrap()
+            .to_string();
+        assert!(
+            note.contains("the index is damaged") && note.contains("recovered 71 frame(s)"),
+            "{note}"
+        );
+    }
+    let path = write(d, "huge_chunk.crowdrec", huge_chunk);
+    let (code, message) = export_csv(&path);
+    assert_eq!(code, 2, "{message}");
+    assert!(message.contains("chunk 0"), "{message}");
+
+    // An embedded scene that is not valid is refused on open.
+    let mut bad = header.clone();
+    bad.scene.version = 99;
+    let (code, message) = export_csv(&write_recording(d, "v99.crowdrec", &bad, &frames));
+    assert_eq!(code, 2);
+    assert!(message.contains("embedded scene has version 99"), "{message}");
+    let mut bad = header.clone();
+    std::mem::swap(&mut bad.scene.bounds.min, &mut bad.scene.bounds.max);
+    bad.scene.profiles[0].radius = -1.0;
+    let (code, message) = export_csv(&write_recording(d, "inverted.crowdrec", &bad, &frames));
+    assert_eq!(code, 2);
+    assert!(
+        message.contains("embedded scene is not valid") && message.contains("profiles[0].radius: -1"),
+        "{message}"
+    );
+}
