@@ -548,3 +548,88 @@ fn crafted_recordings_are_refused_or_recovered_never_trusted() {
         "{message}"
     );
 }
+
+#[test]
+fn bad_option_values_exit_2_naming_the_option_and_value() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let (rec, _, _) = small_recording(d);
+    let png = d.join("png").to_str().unwrap().to_string();
+    let xml = d.join("s.xml").to_str().unwrap().to_string();
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["--png", &png, "--width", "0"],
+            "--width 0 --height 720: each side must be between 1 and 8192",
+        ),
+        (
+            &["--png", &png, "--width", "16384", "--height", "16384"],
+            "--width 16384 --height 16384: each side",
+        ),
+        (
+            &["--png", &png, "--width", "8192", "--height", "8192"],
+            "67108864 pixels; at most 33554432",
+        ),
+        (&["--png", &png, "--follow", "999"], "--follow 999: "),
+        (
+            &["--png", &png, "--follow", "0", "--follow-width", "NaN"],
+            "--follow-width NaN must be a finite number",
+        ),
+        (
+            &["--png", &png, "--prefix", "../x"],
+            "--prefix \"../x\": a file name prefix cannot contain a path separator",
+        ),
+        (
+            &["--csv", &xml, "--from", "50", "--to", "10"],
+            "--from 50 is after --to 10",
+        ),
+        (
+            &["--csv", &xml, "--from", "5000"],
+            "select no recorded tick (the recording holds ticks 0..=70)",
+        ),
+        (
+            &["--skeleton-xml", &xml, "--fps", "1e9"],
+            "--fps 1000000000 must be greater than 0 and at most 1000",
+        ),
+        (
+            &["--png", &png, "--camera-rect", "-5,-5,-6,5"],
+            "--camera-rect \"-5,-5,-6,5\": expected four numbers",
+        ),
+    ];
+    for (options, expected) in cases {
+        let mut args = vec!["export", rec.as_str()];
+        args.extend_from_slice(options);
+        let (code, message) = cli(&args);
+        assert_eq!(code, 2, "{options:?}: {message}");
+        assert!(
+            message.contains(expected),
+            "{options:?}: expected {expected:?} in {message:?}"
+        );
+    }
+    assert!(!Path::new(&png).exists(), "no output folder for refused options");
+    // A negative camera rectangle is a value, not a flag.
+    assert_eq!(
+        cli(&["export", &rec, "--png", &png, "--camera-rect", "-5,-5,5,5", "--to", "1"]),
+        (0, String::new())
+    );
+
+    // Import: non-UTF-8 text and a byte order mark.
+    let xml_in = write(
+        d,
+        "latin1.xml",
+        b"<SteerBenchTestCase>\n<header><name>caf\xe9</name></header>\n</SteerBenchTestCase>",
+    );
+    let out = d.join("imported.ron").to_str().unwrap().to_string();
+    let (code, message) = cli(&["import", &xml_in, "-o", &out]);
+    assert_eq!(code, 2, "{message}");
+    assert!(
+        message.contains("latin1.xml:2: byte 0xe9 at offset 38 is not UTF-8 text"),
+        "{message}"
+    );
+    let crossing = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/steersuite/crossing.xml"
+    ))
+    .unwrap();
+    let bom = write(d, "bom.xml", [b"\xef\xbb\xbf".as_slice(), &crossing].concat());
+    assert_eq!(cli(&["import", &bom, "-o", &out]).0, 0);
+}

@@ -12,9 +12,10 @@ use super::progress::bar;
 use crate::atomic_file::partial_name;
 use crate::draw::{Color, Overlays, palette};
 use crate::export::{
-    Camera, MovementThresholds, Numbering, PngOptions, SkeletonOptions, StateMapping, TickSelection, export_csv,
-    export_png_sequence, export_skeleton_xml,
+    Camera, MovementThresholds, Numbering, PngOptions, SkeletonOptions, StateMapping, TickSelection, check_image_size,
+    export_csv, export_png_sequence, export_skeleton_xml,
 };
+use crate::limits::{MAX_FPS, MAX_TIMESTEPS};
 use crate::record::{RecordingError, RecordingReader};
 use crate::scene::Bounds;
 
@@ -71,6 +72,19 @@ fn overlays(args: &ExportArgs) -> Result<Overlays, CliError> {
 }
 
 fn png_options(args: &ExportArgs, ticks: TickSelection) -> Result<PngOptions, CliError> {
+    check_image_size(args.width, args.height).map_err(CliError::input)?;
+    if !(args.follow_width.is_finite() && args.follow_width > 0.0) {
+        return Err(CliError::input(format!(
+            "--follow-width {} must be a finite number of metres greater than 0",
+            args.follow_width
+        )));
+    }
+    if args.prefix.contains(['/', '\\']) || args.prefix == ".." {
+        return Err(CliError::input(format!(
+            "--prefix {:?}: a file name prefix cannot contain a path separator (frames stay in the --png folder)",
+            args.prefix
+        )));
+    }
     let camera = match (&args.camera_rect, args.follow) {
         (Some(rect), _) => Camera::Rect(parse_rect(rect)?),
         (None, Some(agent)) => Camera::Follow {
@@ -110,8 +124,10 @@ fn skeleton_options(args: &ExportArgs, ticks: TickSelection) -> Result<SkeletonO
             thresholds.walking, thresholds.running
         )));
     }
-    if let Some(fps) = args.fps.filter(|f| !(f.is_finite() && *f > 0.0)) {
-        return Err(CliError::input(format!("--fps {fps} must be greater than 0")));
+    if let Some(fps) = args.fps.filter(|f| !(f.is_finite() && *f > 0.0 && *f <= MAX_FPS)) {
+        return Err(CliError::input(format!(
+            "--fps {fps} must be greater than 0 and at most {MAX_FPS}"
+        )));
     }
     let mut states = StateMapping {
         default: args.state.clone(),
@@ -185,7 +201,38 @@ pub fn export(args: ExportArgs) -> Result<(), CliError> {
     };
     let png = args.png.as_ref().map(|_| png_options(&args, ticks)).transpose()?;
     let skeleton = skeleton_options(&args, ticks)?;
+    if let (Some(from), Some(to)) = (args.from, args.to)
+        && from > to
+    {
+        return Err(CliError::input(format!(
+            "--from {from} is after --to {to}: no tick to export"
+        )));
+    }
     let reader = open_recording(&args.recording)?;
+    if ticks.ticks(&reader).is_empty() {
+        let (first, last) = (reader.first_tick(), reader.last_tick());
+        return Err(CliError::input(format!(
+            "{}: --from/--to select no recorded tick (the recording holds ticks {first}..={last})",
+            args.recording.display()
+        )));
+    }
+    if let Some(fps) = args.fps.filter(|_| args.skeleton_xml.is_some()) {
+        let selected = ticks.ticks(&reader);
+        let span = (selected[selected.len() - 1] - selected[0]) as f64 * f64::from(reader.header().dt);
+        let steps = span * f64::from(fps);
+        if steps > MAX_TIMESTEPS as f64 {
+            return Err(CliError::input(format!(
+                "--fps {fps} over {span} s gives {steps:.0} timesteps; at most {MAX_TIMESTEPS} are allowed \
+                 (lower --fps or narrow --from/--to)"
+            )));
+        }
+    }
+    if let Some(agent) = args.follow.filter(|&id| reader.header().agents.agent(id).is_none()) {
+        return Err(CliError::input(format!(
+            "--follow {agent}: {} has no agent with that id",
+            args.recording.display()
+        )));
+    }
     if let (Some(dir), Some(options)) = (&args.png, png) {
         let progress = bar(0, "png");
         let cancel = AtomicBool::new(false);

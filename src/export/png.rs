@@ -7,7 +7,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result};
 use glam::Vec2;
 use image::ImageEncoder;
 use image::codecs::png::{CompressionType, FilterType, PngEncoder};
@@ -17,6 +17,7 @@ use super::camera::{Camera, camera_views};
 use super::ticks::TickSelection;
 use crate::atomic_file::write_atomic;
 use crate::draw::{Color, DrawList, Focus, Overlays, build_frame_draw_list, palette, render_to_pixmap};
+use crate::limits::{MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE};
 use crate::record::{Frame, FrameSource, RecordingHeader};
 
 /// How the frame files are numbered.
@@ -65,6 +66,23 @@ impl Default for PngOptions {
     }
 }
 
+/// Checks an export image size against [`MAX_IMAGE_SIDE`] and [`MAX_IMAGE_PIXELS`] (each worker
+/// holds one frame in memory); the message names both options and the limits.
+pub fn check_image_size(width: u32, height: u32) -> Result<(), String> {
+    if width == 0 || height == 0 || width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE {
+        return Err(format!(
+            "--width {width} --height {height}: each side must be between 1 and {MAX_IMAGE_SIDE} pixels"
+        ));
+    }
+    if u64::from(width) * u64::from(height) > MAX_IMAGE_PIXELS {
+        return Err(format!(
+            "--width {width} --height {height}: {} pixels; at most {MAX_IMAGE_PIXELS} per frame",
+            u64::from(width) * u64::from(height)
+        ));
+    }
+    Ok(())
+}
+
 /// Encodes a pixmap as PNG (straight alpha) with fast compression: export speed matters more
 /// than a few percent of file size.
 pub fn encode_png(pixmap: &tiny_skia::Pixmap) -> Result<Vec<u8>> {
@@ -110,13 +128,7 @@ pub fn export_png_sequence(
     progress: &(dyn Fn(u64, u64) + Sync),
     cancel: &AtomicBool,
 ) -> Result<Vec<PathBuf>> {
-    if options.width == 0 || options.height == 0 || options.width > 16384 || options.height > 16384 {
-        bail!(
-            "image size {}x{} must be between 1x1 and 16384x16384",
-            options.width,
-            options.height
-        );
-    }
+    check_image_size(options.width, options.height).map_err(anyhow::Error::msg)?;
     let ticks = options.ticks.ticks(source);
     let size = Vec2::new(options.width as f32, options.height as f32);
     let views = camera_views(&options.camera, source, &ticks, size)?;

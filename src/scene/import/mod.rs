@@ -89,12 +89,26 @@ fn ensure_profile(scene: &mut Scene, radius: f32, speed: f32) -> String {
     name
 }
 
-/// Reads a whole file as text, naming it on failure.
+/// Reads a whole file as UTF-8 text (a byte order mark skipped), naming the file on failure
+/// and the line of the first byte that is not UTF-8.
 fn read_text(path: &Path) -> Result<String, ImportError> {
-    std::fs::read_to_string(path).map_err(|source| ImportError::Io {
+    let bytes = std::fs::read(path).map_err(|source| ImportError::Io {
         file: path.to_path_buf(),
         source,
-    })
+    })?;
+    let mut text = String::from_utf8(bytes).map_err(|e| {
+        let valid = e.utf8_error().valid_up_to();
+        let bytes = e.as_bytes();
+        ImportError::Bad {
+            file: path.to_path_buf(),
+            line: bytes[..valid].iter().filter(|&&b| b == b'\n').count() + 1,
+            message: format!("byte 0x{:02x} at offset {valid} is not UTF-8 text", bytes[valid]),
+        }
+    })?;
+    if text.starts_with('\u{feff}') {
+        text.drain(..3);
+    }
+    Ok(text)
 }
 
 /// Collects warnings for one file.
