@@ -25,7 +25,7 @@ pub const MAX_XML_DEPTH: usize = 256;
 pub const MAX_XML_ATTRIBUTES: usize = 256;
 
 /// Most obstacles or agents one SteerSuite region element may generate.
-pub const MAX_REGION_ITEMS: u32 = 100_000;
+pub const MAX_REGION_ITEMS: u32 = 10_000;
 
 /// Largest side (pixels) of an exported PNG frame.
 pub const MAX_IMAGE_SIDE: u32 = 8_192;

@@ -633,3 +633,71 @@ fn bad_option_values_exit_2_naming_the_option_and_value() {
     let bom = write(d, "bom.xml", [b"\xef\xbb\xbf".as_slice(), &crossing].concat());
     assert_eq!(cli(&["import", &bom, "-o", &out]).0, 0);
 }
+
+#[test]
+fn crafted_xml_imports_fail_fast_or_import_in_linear_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let out = d.join("imported.ron").to_str().unwrap().to_string();
+    let import = |name: &str, text: String| cli(&["import", &write(d, name, text), "-o", &out]);
+    let steer = |body: &str| {
+        format!(
+            "<SteerBenchTestCase>\n<header><worldBounds><xmin>-50</xmin><xmax>50</xmax><ymin>0</ymin><ymax>0</ymax><zmin>-50</zmin><zmax>50</zmax></worldBounds></header>\n{body}\n</SteerBenchTestCase>"
+        )
+    };
+
+    // 200,000 nested elements and 200,000 attributes on one element.
+    let deep = format!("{}{}", "<a>".repeat(200_000), "</a>".repeat(200_000));
+    let (code, message) = import("deep.xml", deep);
+    assert_eq!(code, 2);
+    assert!(
+        message.contains("deep.xml:1: malformed XML: elements nest deeper than 256 levels"),
+        "{message}"
+    );
+    let attributes: String = (0..200_000).map(|i| format!(" a{i}=\"1\"")).collect();
+    let (code, message) = import("attrs.xml", format!("<SteerBenchTestCase{attributes}/>"));
+    assert_eq!(code, 2);
+    assert!(
+        message.contains("<SteerBenchTestCase> has more than 256 attributes"),
+        "{message}"
+    );
+
+    // Region counts from the file are bounded before anything is generated.
+    let (code, message) = import(
+        "obstacles.xml",
+        steer(
+            "<obstacleRegion>\n<numObstacles>4294967295</numObstacles><obstacleSize>1</obstacleSize><regionBounds><xmin>-5</xmin><xmax>5</xmax><ymin>0</ymin><ymax>0</ymax><zmin>-5</zmin><zmax>5</zmax></regionBounds></obstacleRegion>",
+        ),
+    );
+    assert_eq!(code, 2);
+    assert!(
+        message.contains("obstacles.xml:4: numObstacles \"4294967295\" is not a count from 0 to 10000"),
+        "{message}"
+    );
+    let (code, message) = import(
+        "agents.xml",
+        steer(
+            "<agentRegion>\n<numAgents>4294967295</numAgents><regionBounds><xmin>-5</xmin><xmax>5</xmax><ymin>0</ymin><ymax>0</ymax><zmin>-5</zmin><zmax>5</zmax></regionBounds><initialConditions><radius>0.5</radius></initialConditions></agentRegion>",
+        ),
+    );
+    assert_eq!(code, 2);
+    assert!(
+        message.contains("agents.xml:4: numAgents \"4294967295\" is not a count from 0 to 10000"),
+        "{message}"
+    );
+
+    // 20,000 pedestrians of distinct radii (one profile each): import and check are linear.
+    let pedestrians: String = (0..20_000)
+        .map(|i| {
+            let (x, y) = ((i % 200) as f32 * 2.0, (i / 200) as f32 * 2.0);
+            format!(
+                "<pedestrian index=\"{i}\" radius=\"{}\"><location x=\"{x}\" y=\"{y}\"/><velocity x=\"0\" y=\"0\"/><targets><target x=\"{x}\" y=\"{}\"/></targets></pedestrian>\n",
+                0.2 + i as f32 * 1e-5,
+                y + 1.0
+            )
+        })
+        .collect();
+    let scene = format!("<indAlgoConf>\n<obstacles>\n{pedestrians}</obstacles>\n</indAlgoConf>\n");
+    assert_eq!(import("many.iascene", scene), (0, String::new()));
+    assert_eq!(cli(&["check", &out]), (0, String::new()));
+}

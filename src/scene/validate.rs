@@ -9,7 +9,7 @@ use glam::Vec2;
 use super::avoidance::Avoidance;
 use super::model::{Agent, NeighbourIndex, Obstacle, Profile, Scene};
 use super::spawn_layout::overlaps_obstacle;
-use super::validate_navigation::{check_goal, check_navigation};
+use super::validate_navigation::{GoalIds, check_goal, check_navigation};
 use crate::geom::polygon_area;
 use crate::limits::{MAX_COORDINATE, MAX_HEADING_SMOOTHING, MAX_PROFILES, MAX_TICKS};
 
@@ -371,6 +371,7 @@ fn radii(scene: &Scene) -> HashMap<&str, f32> {
 
 fn check_agents(scene: &Scene, problems: &mut Problems) {
     let radii = radii(scene);
+    let goal_ids = GoalIds::of(scene);
     let mut ids = HashSet::new();
     for (i, a) in scene.agents.iter().enumerate() {
         let at = |field: &str| format!("agents[{i}].{field}");
@@ -391,7 +392,7 @@ fn check_agents(scene: &Scene, problems: &mut Problems) {
                 format!("{end} must be a finite time after start_time {}", a.start_time),
             );
         }
-        check_goal(scene, &a.goal, &at("goal"), problems);
+        check_goal(&goal_ids, &a.goal, &at("goal"), problems);
         if let Some(&radius) = radii.get(a.profile.as_str()) {
             check_agent_clear_of_obstacles(scene, a, radius, &at("position"), problems);
         }

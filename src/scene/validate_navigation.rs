@@ -1,6 +1,8 @@
 //! Validation of goals, navigation settings, regions/portals/gates, spawn groups, agent types,
 //! hazards and evacuation settings; each problem names its field path and value.
 
+use std::collections::{HashMap, HashSet};
+
 use glam::Vec2;
 
 use super::model::{Goal, Scene};
@@ -140,6 +142,7 @@ fn check_gates(scene: &Scene, problems: &mut Problems) {
 }
 
 fn check_spawns(scene: &Scene, problems: &mut Problems) {
+    let ids = GoalIds::of(scene);
     for (i, s) in scene.spawns.iter().enumerate() {
         let at = |f: &str| format!("spawns[{i}].{f}");
         match &s.source {
@@ -190,7 +193,7 @@ fn check_spawns(scene: &Scene, problems: &mut Problems) {
             problems.positive(at("interval.mean"), iv.mean);
             problems.non_negative(at("interval.sd"), iv.sd);
         }
-        check_goal(scene, &s.goal, &at("goal"), problems);
+        check_goal(&ids, &s.goal, &at("goal"), problems);
     }
     if check_agent_count(scene, problems) && problems.0.is_empty() {
         check_spawn_room(scene, problems);
@@ -352,16 +355,36 @@ fn check_evacuation(scene: &Scene, e: &Evacuation, problems: &mut Problems) {
     }
 }
 
+/// The scene's target, path and gate ids, for checking goals in constant time per id.
+pub struct GoalIds<'a> {
+    targets: HashSet<&'a str>,
+    paths: HashSet<&'a str>,
+    gates: HashMap<&'a str, GateDirection>,
+}
+
+impl<'a> GoalIds<'a> {
+    /// The ids of `scene`.
+    pub fn of(scene: &'a Scene) -> GoalIds<'a> {
+        GoalIds {
+            targets: scene.targets.iter().map(|t| t.id.as_str()).collect(),
+            paths: scene.paths.iter().map(|p| p.id.as_str()).collect(),
+            gates: scene.gates.iter().rev().map(|g| (g.id.as_str(), g.direction)).collect(),
+        }
+    }
+}
+
 /// Checks that every id a goal refers to exists and its weights are valid.
-pub fn check_goal(scene: &Scene, goal: &Goal, at: &str, problems: &mut Problems) {
+pub fn check_goal(ids: &GoalIds, goal: &Goal, at: &str, problems: &mut Problems) {
     match goal {
         Goal::None | Goal::RandomWalk => {}
-        Goal::Target(id) if scene.target(id).is_none() => problems.push(at, format!("unknown target id {id:?}")),
-        Goal::Path(id) if scene.path(id).is_none() => problems.push(at, format!("unknown path id {id:?}")),
+        Goal::Target(id) if !ids.targets.contains(id.as_str()) => {
+            problems.push(at, format!("unknown target id {id:?}"))
+        }
+        Goal::Path(id) if !ids.paths.contains(id.as_str()) => problems.push(at, format!("unknown path id {id:?}")),
         Goal::Target(_) | Goal::Path(_) => {}
-        Goal::Exit(id) => match scene.gate(id) {
+        Goal::Exit(id) => match ids.gates.get(id.as_str()) {
             None => problems.push(at, format!("unknown gate id {id:?}")),
-            Some(g) if g.direction == GateDirection::In => problems.push(at, format!("gate {id:?} is entry-only")),
+            Some(GateDirection::In) => problems.push(at, format!("gate {id:?} is entry-only")),
             Some(_) => {}
         },
         Goal::AnyOf(options) => {
@@ -370,20 +393,20 @@ pub fn check_goal(scene: &Scene, goal: &Goal, at: &str, problems: &mut Problems)
             }
             for (k, (w, g)) in options.iter().enumerate() {
                 problems.non_negative(format!("{at}[{k}].0"), *w);
-                check_goal(scene, g, &format!("{at}[{k}].1"), problems);
+                check_goal(ids, g, &format!("{at}[{k}].1"), problems);
             }
         }
         Goal::AllOf(goals) => {
             for (k, g) in goals.iter().enumerate() {
-                check_goal(scene, g, &format!("{at}[{k}]"), problems);
+                check_goal(ids, g, &format!("{at}[{k}]"), problems);
             }
         }
-        Goal::Targets { ids, .. } => {
-            if ids.is_empty() {
+        Goal::Targets { ids: targets, .. } => {
+            if targets.is_empty() {
                 problems.push(at, "the target list is empty");
             }
-            for (k, id) in ids.iter().enumerate() {
-                if scene.target(id).is_none() {
+            for (k, id) in targets.iter().enumerate() {
+                if !ids.targets.contains(id.as_str()) {
                     problems.push(format!("{at}.ids[{k}]"), format!("unknown target id {id:?}"));
                 }
             }

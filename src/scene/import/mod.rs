@@ -10,6 +10,7 @@ mod indalgo;
 mod steersuite;
 mod xml_tree;
 
+use std::collections::HashSet;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -72,21 +73,28 @@ impl fmt::Display for ImportError {
 
 impl std::error::Error for ImportError {}
 
-/// Adds (once) the profile of imported agents of body `radius` walking at `speed` — crowdlab's
-/// default pedestrian with those two values, named `r{radius}-v{speed}` — and returns its name.
-fn ensure_profile(scene: &mut Scene, radius: f32, speed: f32) -> String {
-    let name = format!("r{radius}-v{speed}");
-    if scene.profile(&name).is_none() {
-        let default = Profile::default();
-        scene.profiles.push(Profile {
-            name: name.clone(),
-            radius,
-            max_speed: default.max_speed.max(speed),
-            preferred_speed: speed,
-            ..default
-        });
+/// The profiles an import creates, one per (radius, speed), each found again in constant time.
+#[derive(Default)]
+struct ImportProfiles(HashSet<String>);
+
+impl ImportProfiles {
+    /// Adds (once) the profile of imported agents of body `radius` walking at `speed` —
+    /// crowdlab's default pedestrian with those two values, named `r{radius}-v{speed}` — and
+    /// returns its name.
+    fn ensure(&mut self, scene: &mut Scene, radius: f32, speed: f32) -> String {
+        let name = format!("r{radius}-v{speed}");
+        if self.0.insert(name.clone()) && scene.profile(&name).is_none() {
+            let default = Profile::default();
+            scene.profiles.push(Profile {
+                name: name.clone(),
+                radius,
+                max_speed: default.max_speed.max(speed),
+                preferred_speed: speed,
+                ..default
+            });
+        }
+        name
     }
-    name
 }
 
 /// Reads a whole file as UTF-8 text (a byte order mark skipped), naming the file on failure

@@ -17,14 +17,14 @@
 mod read;
 mod write;
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::Path;
 
 use glam::Vec2;
 
 pub use write::{IndAlgoFiles, export_indalgo, scene_to_indalgo};
 
-use super::{ImportError, Report, Warning, ensure_profile};
+use super::{ImportError, ImportProfiles, Report, Warning};
 use crate::scene::{Agent, Bounds, Goal, IndAlgoKeep, Obstacle, Path as ScenePath, Profile, Scene, Target};
 use read::{ConfigEntry, Kind, SceneElement, read_config, read_scene};
 
@@ -81,7 +81,12 @@ fn check_unique(elements: &[SceneElement], report: &Report) -> Result<(), Import
 }
 
 fn build_scene(file: &Path, elements: &[SceneElement], entries: &[ConfigEntry], report: &mut Report) -> Scene {
-    let entry = |e: &SceneElement| entries.iter().find(|c| c.index == e.index && c.kind == e.kind);
+    let mut by_element = HashMap::with_capacity(entries.len());
+    for c in entries {
+        by_element.entry((c.index, c.kind)).or_insert(c);
+    }
+    let entry = |e: &SceneElement| by_element.get(&(e.index, e.kind)).copied();
+    let mut profiles = ImportProfiles::default();
     let mut scene = Scene::empty();
     scene.name = file
         .file_stem()
@@ -103,7 +108,7 @@ fn build_scene(file: &Path, elements: &[SceneElement], entries: &[ConfigEntry], 
                 let speed = config
                     .and_then(|c| c.speed)
                     .unwrap_or(Profile::default().preferred_speed);
-                let profile = ensure_profile(&mut scene, e.radius, speed);
+                let profile = profiles.ensure(&mut scene, e.radius, speed);
                 if let Some(d) = config.and_then(|c| c.react_distance) {
                     keep.react_distance.insert(e.index, d);
                 }

@@ -21,6 +21,8 @@ mod parse;
 use std::path::Path;
 
 use glam::Vec2;
+
+use crate::limits::MAX_REGION_ITEMS;
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg32;
 
@@ -181,12 +183,20 @@ fn obstacle_region(e: &Element, scene: &mut Scene, rng: &mut Pcg32, report: &Rep
             .ok_or_else(|| report.bad(e.line, format!("<obstacleRegion> needs <{name}>")))
     };
     let count_el = child("numObstacles")?;
-    let count: u32 = count_el.text.parse().map_err(|_| {
-        report.bad(
-            count_el.line,
-            format!("numObstacles {:?} is not a count", count_el.text),
-        )
-    })?;
+    let count: u32 = count_el
+        .text
+        .parse()
+        .ok()
+        .filter(|&n| n <= MAX_REGION_ITEMS)
+        .ok_or_else(|| {
+            report.bad(
+                count_el.line,
+                format!(
+                    "numObstacles {:?} is not a count from 0 to {MAX_REGION_ITEMS}",
+                    count_el.text
+                ),
+            )
+        })?;
     let size = number(child("obstacleSize")?, report)?;
     if size <= 0.0 {
         return Err(report.bad(e.line, format!("obstacleSize {size} must be greater than 0")));
