@@ -701,3 +701,155 @@ fn crafted_xml_imports_fail_fast_or_import_in_linear_time() {
     assert_eq!(import("many.iascene", scene), (0, String::new()));
     assert_eq!(cli(&["check", &out]), (0, String::new()));
 }
+
+#[test]
+fn outputs_never_destroy_inputs_and_failed_png_exports_leave_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let (rec, _, _) = small_recording(d);
+    let scene = write(
+        d,
+        "scene.ron",
+        std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/scenes/two_agents_crossing.ron")).unwrap(),
+    );
+    let xml = write(
+        d,
+        "case.xml",
+        std::fs::read(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/data/steersuite/crossing.xml"
+        ))
+        .unwrap(),
+    );
+    let before: Vec<Vec<u8>> = [&rec, &scene, &xml].iter().map(|p| std::fs::read(p).unwrap()).collect();
+    let same_dir = format!("{}/../{}", d.display(), d.file_name().unwrap().to_str().unwrap());
+    let cases: Vec<(Vec<&str>, &str)> = vec![
+        (vec!["export", &rec, "--csv", &rec], "--csv"),
+        (vec!["export", &rec, "--skeleton-xml", &rec], "--skeleton-xml"),
+        (vec!["run", &scene, "-o", &scene], "-o"),
+        (vec!["run", &scene, "--metrics", &scene], "--metrics"),
+        (vec!["import", &xml, "-o", &xml], "-o"),
+        (vec!["compare", &scene, "--out", &scene], "--out"),
+    ];
+    for (args, option) in &cases {
+        let (code, message) = cli(args);
+        assert_eq!(code, 2, "{args:?}: {message}");
+        assert!(
+            message.starts_with(&format!("{option} ")) && message.contains("is the input file"),
+            "{message}"
+        );
+    }
+    // The same file reached through another spelling, and two outputs on one file.
+    let other_spelling = format!("{same_dir}/small.crowdrec");
+    assert_eq!(cli(&["export", &rec, "--csv", &other_spelling]).0, 2);
+    let out = d.join("o.txt").to_str().unwrap().to_string();
+    let (code, message) = cli(&["export", &rec, "--csv", &out, "--skeleton-xml", &out]);
+    assert_eq!(code, 2);
+    assert!(message.contains("--skeleton-xml writes the same file"), "{message}");
+    let after: Vec<Vec<u8>> = [&rec, &scene, &xml].iter().map(|p| std::fs::read(p).unwrap()).collect();
+    assert!(before == after, "an input was changed");
+
+    // A PNG export that fails on a damaged second chunk (after the first chunk's frames are
+    // written) leaves no frames and no .partial folder.
+    let mut bytes = std::fs::read(&rec).unwrap();
+    let first_chunk = 24 + u32_at(&bytes, 16) as usize;
+    let second_chunk = first_chunk + 12 + u32_at(&bytes, first_chunk + 4) as usize;
+    edit_block(&mut bytes, second_chunk, |p| p[12] ^= 1); // a wrong uncompressed length, valid CRC
+    let damaged = write(d, "damaged.crowdrec", bytes);
+    let frames = d.join("frames");
+    let (code, message) = cli(&[
+        "export",
+        &damaged,
+        "--png",
+        frames.to_str().unwrap(),
+        "--width",
+        "64",
+        "--height",
+        "64",
+    ]);
+    assert_eq!(code, 2, "{message}");
+    assert!(message.contains("chunk 1"), "{message}");
+    assert!(
+        !frames.exists() && !d.join("frames.partial").exists(),
+        "a failed export left files behind"
+    );
+}
+
+/// Sends `signal` (e.g. "-TERM") to the process `pid`.
+fn send(signal: &str, pid: u32) {
+    assert!(
+        Command::new("kill")
+            .args([signal, &pid.to_string()])
+            .status()
+            .unwrap()
+            .success()
+    );
+}
+
+#[test]
+fn sigterm_and_sigint_leave_no_partial_export_and_name_the_kept_recording() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let (rec, _, _) = small_recording(d);
+    let frames = d.join("frames");
+    let partial = d.join("frames.partial");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_crowdlab"))
+        .args([
+            "export",
+            &rec,
+            "--png",
+            frames.to_str().unwrap(),
+            "--width",
+            "4096",
+            "--height",
+            "4096",
+        ])
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while std::fs::read_dir(&partial).map_or(0, |f| f.count()) == 0 {
+        assert!(started.elapsed() < Duration::from_secs(60), "no frame was written");
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "the export ended before the signal"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    send("-TERM", child.id());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        !partial.exists() && !frames.exists(),
+        "the interrupted export left files behind"
+    );
+
+    // An interrupted run keeps its recording under .partial and says so.
+    let scene_path = d.join("long.ron");
+    save_scene(&long_scene(), &scene_path).unwrap();
+    let long = d.join("long.crowdrec");
+    let kept = d.join("long.crowdrec.partial");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_crowdlab"))
+        .args(["run", scene_path.to_str().unwrap(), "-o", long.to_str().unwrap()])
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while std::fs::metadata(&kept).map_or(0, |m| m.len()) < 1 << 20 {
+        assert!(
+            started.elapsed() < Duration::from_secs(120),
+            "the run never wrote 1 MiB"
+        );
+        assert!(child.try_wait().unwrap().is_none(), "the run ended before the signal");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    send("-INT", child.id());
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains(&format!("the recording so far is kept in {}", kept.display())),
+        "{stderr}"
+    );
+    assert!(RecordingReader::open(&kept).unwrap().frame_count() > 0);
+}

@@ -6,6 +6,7 @@ use std::sync::Arc;
 use super::CliError;
 use super::args::{Cli, Command, ExportSceneArgs, ImportArgs, RunArgs};
 use super::export::export;
+use super::paths::refuse_overwriting;
 use super::progress::bar;
 use crate::atomic_file::write_atomic;
 use crate::limits::{MAX_THREADS, MAX_TICKS};
@@ -81,6 +82,10 @@ fn run(args: RunArgs) -> Result<(), CliError> {
             "--ticks {ticks}: at most {MAX_TICKS} ticks are allowed"
         )));
     }
+    refuse_overwriting(
+        &[&args.scene],
+        &[("-o", args.output.as_deref()), ("--metrics", args.metrics.as_deref())],
+    )?;
     let pool = thread_pool(args.threads)?;
     let mut scene = load_scene(&args.scene).map_err(scene_error)?;
     if let Some(seed) = args.seed {
@@ -166,6 +171,9 @@ fn import_error(e: ImportError) -> CliError {
 }
 
 fn import(args: ImportArgs) -> Result<(), CliError> {
+    let mut inputs = vec![args.file.as_path()];
+    inputs.extend(args.config.as_deref());
+    refuse_overwriting(&inputs, &[("-o", Some(&args.output))])?;
     let (scene, warnings) = import_file_with_config(&args.file, args.config.as_deref()).map_err(import_error)?;
     for w in &warnings {
         eprintln!("warning: {w}");
@@ -182,6 +190,14 @@ fn import(args: ImportArgs) -> Result<(), CliError> {
 }
 
 fn export_scene(args: ExportSceneArgs) -> Result<(), CliError> {
+    let config = args.iascene.with_extension("iaconf");
+    refuse_overwriting(
+        &[&args.scene],
+        &[
+            ("--iascene", Some(&args.iascene)),
+            ("--iascene (.iaconf)", Some(&config)),
+        ],
+    )?;
     let scene = load_scene(&args.scene).map_err(scene_error)?;
     export_indalgo(&scene, &args.iascene).map_err(import_error)?;
     println!(

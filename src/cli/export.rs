@@ -8,8 +8,9 @@ use glam::Vec2;
 use super::CliError;
 use super::args::{ExportArgs, NumberBy, OverlayName};
 use super::commands::recording_error;
+use super::paths::refuse_overwriting;
 use super::progress::bar;
-use crate::atomic_file::partial_name;
+use crate::atomic_file::partial_path;
 use crate::draw::{Color, Overlays, palette};
 use crate::export::{
     Camera, MovementThresholds, Numbering, PngOptions, SkeletonOptions, StateMapping, TickSelection, check_image_size,
@@ -157,13 +158,24 @@ fn export_error(e: anyhow::Error) -> CliError {
 }
 
 fn open_recording(path: &Path) -> Result<RecordingReader, CliError> {
-    let partial = path.with_file_name(partial_name(&path.file_name().unwrap_or_default().to_string_lossy()));
+    let partial = partial_path(path);
     if !path.exists() && partial.exists() {
         return Err(CliError::input(format!(
             "{}: not found; an interrupted recording exists at {} — export that file to recover its complete chunks",
             path.display(),
             partial.display()
         )));
+    }
+    let modified = |p: &Path| std::fs::metadata(p).and_then(|m| m.modified()).ok();
+    if let (Some(old), Some(new)) = (modified(path), modified(&partial))
+        && new > old
+    {
+        eprintln!(
+            "warning: {} is older than the interrupted recording {} beside it (of a later run, perhaps of \
+             another scene); export that file to recover its complete chunks",
+            path.display(),
+            partial.display()
+        );
     }
     let reader = RecordingReader::open(path).map_err(recording_error)?;
     if let Some(note) = reader.recovery_note() {
@@ -194,6 +206,14 @@ pub fn export(args: ExportArgs) -> Result<(), CliError> {
             "nothing to export: give --png DIR, --skeleton-xml FILE and/or --csv FILE",
         ));
     }
+    refuse_overwriting(
+        &[&args.recording],
+        &[
+            ("--png", args.png.as_deref()),
+            ("--skeleton-xml", args.skeleton_xml.as_deref()),
+            ("--csv", args.csv.as_deref()),
+        ],
+    )?;
     let ticks = TickSelection {
         from: args.from,
         to: args.to,

@@ -15,7 +15,7 @@ use rayon::prelude::*;
 
 use super::camera::{Camera, camera_views};
 use super::ticks::TickSelection;
-use crate::atomic_file::write_atomic;
+use crate::atomic_file::AtomicDir;
 use crate::draw::{Color, DrawList, Focus, Overlays, build_frame_draw_list, palette, render_to_pixmap};
 use crate::limits::{MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE};
 use crate::record::{Frame, FrameSource, RecordingHeader};
@@ -118,9 +118,11 @@ fn render(
     Ok(())
 }
 
-/// Writes the selected frames of `source` into `dir` (created if needed); `progress(done, total)`
-/// is called as frames complete and setting `cancel` stops the export early (frames already
-/// written stay). Returns the files written, in tick order.
+/// Writes the selected frames of `source` into `dir` (created if needed) through the temporary
+/// folder `<dir>.partial`, moved into place only once every frame is written, so a failed or
+/// cancelled export leaves no partial set of frames; `progress(done, total)` is called as
+/// frames complete and setting `cancel` stops the export (nothing is written). Returns the
+/// files written, in tick order.
 pub fn export_png_sequence(
     source: &dyn FrameSource,
     dir: &Path,
@@ -132,7 +134,8 @@ pub fn export_png_sequence(
     let ticks = options.ticks.ticks(source);
     let size = Vec2::new(options.width as f32, options.height as f32);
     let views = camera_views(&options.camera, source, &ticks, size)?;
-    std::fs::create_dir_all(dir).with_context(|| format!("{}: cannot create the output folder", dir.display()))?;
+    let folder =
+        AtomicDir::create(dir).with_context(|| format!("{}: cannot create the output folder", dir.display()))?;
     let number = |i: usize| match options.numbering {
         Numbering::Tick => ticks[i],
         Numbering::Sequence => i as u64,
@@ -153,13 +156,20 @@ pub fn export_png_sequence(
                     return Ok(None);
                 }
                 render(source, ticks[i], views.get(i), options, pixmap)?;
-                let path = dir.join(format!("{}{:0digits$}.png", options.prefix, number(i)));
+                let name = format!("{}{:0digits$}.png", options.prefix, number(i));
                 let png = encode_png(pixmap)?;
-                write_atomic(&path, &png).with_context(|| format!("{}: cannot write", path.display()))?;
+                let path = folder.path().join(&name);
+                std::fs::write(&path, &png).with_context(|| format!("{}: cannot write", path.display()))?;
                 progress(done.fetch_add(1, Ordering::Relaxed) + 1, total);
-                Ok(Some(path))
+                Ok(Some(dir.join(name)))
             },
         )
         .collect::<Result<_>>()?;
+    if cancel.load(Ordering::Relaxed) {
+        return Ok(Vec::new());
+    }
+    folder
+        .commit()
+        .with_context(|| format!("{}: cannot move the frames into place", dir.display()))?;
     Ok(written.into_iter().flatten().collect())
 }

@@ -21,7 +21,7 @@ use std::sync::{Arc, Mutex};
 use super::codec::{DecodeError, Decoder, Encoder, FrameCodec};
 use super::frame::Frame;
 use super::header::RecordingHeader;
-use crate::atomic_file::AtomicFile;
+use crate::atomic_file::{AtomicFile, OnInterrupt};
 use crate::scene::{SCENE_VERSION, validate};
 
 const MAGIC: &[u8; 8] = b"CROWDREC";
@@ -89,7 +89,7 @@ impl RecordingWriter {
     /// Starts a recording at `path` with its header.
     pub fn create(path: &Path, header: &RecordingHeader) -> Result<RecordingWriter, RecordingError> {
         let err = io_error(path);
-        let mut file = AtomicFile::create(path).map_err(&err)?;
+        let mut file = AtomicFile::create_with(path, OnInterrupt::Keep).map_err(&err)?;
         let json = serde_json::to_vec(header).expect("header always serialises");
         file.write_all(MAGIC).map_err(&err)?;
         file.write_all(&FORMAT_VERSION.to_le_bytes()).map_err(&err)?;
