@@ -686,6 +686,19 @@ fn crafted_xml_imports_fail_fast_or_import_in_linear_time() {
         "{message}"
     );
 
+    // Validation problems of the imported scene point at the element's line, not line 1.
+    let overlapping = "<indAlgoConf>\n<obstacles>\n\
+        <pedestrian index=\"0\" radius=\"0.5\"><location x=\"0\" y=\"0\"/><velocity x=\"0\" y=\"0\"/><targets/></pedestrian>\n\
+        <obstacle index=\"1\" radius=\"0.5\"><location x=\"5\" y=\"0\"/><velocity x=\"0\" y=\"0\"/></obstacle>\n\
+        <pedestrian index=\"2\" radius=\"0.5\"><location x=\"0.2\" y=\"0\"/><velocity x=\"0\" y=\"0\"/><targets/></pedestrian>\n\
+        </obstacles>\n</indAlgoConf>\n";
+    let (code, message) = import("overlap.iascene", overlapping.to_string());
+    assert_eq!(code, 2);
+    assert!(
+        message.contains("overlap.iascene:5: agents[1].position: (0.2, 0) overlaps agents[0]"),
+        "{message}"
+    );
+
     // 20,000 pedestrians of distinct radii (one profile each): import and check are linear.
     let pedestrians: String = (0..20_000)
         .map(|i| {

@@ -81,6 +81,7 @@ pub fn add_agents(
                 end_time: None,
                 agent_type: None,
             });
+            report.lines.agents.push(t.line);
         }
     }
     if scene.profiles.is_empty() {
