@@ -1,7 +1,7 @@
 //! Guard of the module layer order: geom < scene < record < sim < draw < export / validate < app
 //! < cli. A top-level module may use only the modules to its left; export and validate are peers
 //! and use none of each other; the app sits on both (its export dialog and validation window run
-//! the same code as the CLI). The utilities (`atomic_file`, `crash`, `lib.rs`) form the
+//! the same code as the CLI). The utilities (`atomic_file`, `crash`, `limits`, `lib.rs`) form the
 //! lowest layer: anyone may use them and they use none of the layered modules.
 //!
 //! The test reads every `.rs` file under `src/` and finds, outside comments, string and character
@@ -28,7 +28,7 @@ const LAYERS: [(&str, u8); 9] = [
 
 /// Modules (and the crate root `lib`) below every layer: usable by all, using none of the layers
 /// (`layers` is this test).
-const UTILITIES: [&str; 4] = ["atomic_file", "crash", "layers", "lib"];
+const UTILITIES: [&str; 5] = ["atomic_file", "crash", "layers", "lib", "limits"];
 
 /// The order as printed in failure messages.
 const ORDER: &str = "geom < scene < record < sim < draw < export/validate < app < cli";
@@ -357,7 +357,7 @@ fn violation(from: &str, to: &str) -> Option<String> {
     let from_layer = layer(from).expect("files are grouped by known modules");
     if from_layer == 0 {
         return Some(format!(
-            "{from} imports {to}, but the utilities (atomic_file, crash, lib.rs) may use no layered module ({ORDER})"
+            "{from} imports {to}, but the utilities (atomic_file, crash, limits, lib.rs) may use no layered module ({ORDER})"
         ));
     }
     if to_layer > from_layer {

@@ -14,6 +14,7 @@ pub mod export;
 pub mod geom;
 #[cfg(test)]
 mod layers;
+pub mod limits;
 pub mod record;
 pub mod scene;
 pub mod sim;

@@ -238,3 +238,631 @@ fn a_killed_run_leaves_a_partial_recording_readable_up_to_its_last_complete_chun
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("long.crowdrec.partial"));
 }
+
+// ---- Hardening (issue 17): crafted input fails cleanly, in bounded time, with a clear message.
+
+/// Runs `work` on its own thread and fails the test if it takes longer than 20 s (a hang).
+fn within_20s<T: Send + 'static>(what: &str, work: impl FnOnce() -> T + Send + 'static) -> T {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(work());
+    });
+    rx.recv_timeout(Duration::from_secs(20))
+        .unwrap_or_else(|_| panic!("{what}: no result within 20 s"))
+}
+
+/// `crowdlab ARGS…` in this process: exit code (0, 1 or 2) and message.
+fn cli(args: &[&str]) -> (u8, String) {
+    let args: Vec<String> = std::iter::once("crowdlab".to_string())
+        .chain(args.iter().map(|a| a.to_string()))
+        .collect();
+    let what = args.join(" ");
+    within_20s(&what, move || match crowdlab::cli::run_from(args) {
+        Ok(()) => (0, String::new()),
+        Err(e) => (e.code, e.message),
+    })
+}
+
+/// A small scene text: a 20 m square with gate `g` on its west edge, one profile `w`
+/// (`profile_extra` appended to it), `settings` and `rest` (more top-level fields).
+fn scene_text(settings: &str, profile_extra: &str, rest: &str) -> String {
+    format!(
+        "(version: 1, bounds: (min: (-10.0, -10.0), max: (10.0, 10.0)),
+  settings: (dt: 0.1, seed: 1, duration: 10.0, {settings}),
+  profiles: [(name: \"w\", radius: 0.3, mass: 1.0, max_speed: 1.8, preferred_speed: 1.3, max_force: 4.0,
+              max_turn_rate_deg: 360.0, behaviours: [], {profile_extra})],
+  agents: [],
+  gates: [(id: \"g\", from: (-10.0, -5.0), to: (-10.0, 5.0), direction: In)],
+  {rest})"
+    )
+}
+
+/// Writes `text` to `name` in `dir` and returns its path as a string.
+fn write(dir: &Path, name: &str, text: impl AsRef<[u8]>) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+/// `check` and `run` of the scene both exit 2 with a message containing `expected` (the
+/// message of `check` comes from the library, which prints it).
+fn assert_refused(dir: &Path, text: &str, expected: &str) {
+    let path = write(dir, "crafted.ron", text);
+    let err = crowdlab::scene::load_scene(Path::new(&path)).unwrap_err().to_string();
+    assert!(err.contains(expected), "expected {expected:?} in:\n{err}");
+    assert_eq!(cli(&["check", &path]).0, 2);
+    let (code, message) = cli(&["run", &path, "--ticks", "2"]);
+    assert_eq!(code, 2, "{message}");
+    assert!(message.contains(expected), "expected {expected:?} in:\n{message}");
+}
+
+#[test]
+fn oversized_counts_and_settings_are_refused_before_any_allocation() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    assert_refused(
+        d,
+        &scene_text("", "heading_smoothing: 4294967295", ""),
+        "profiles[0].heading_smoothing: 4294967295 is above the limit of 1000",
+    );
+    for source in ["Gate(\"g\")", "Area(min: (-5.0, -5.0), max: (5.0, 5.0))"] {
+        assert_refused(
+            d,
+            &scene_text(
+                "",
+                "",
+                &format!("spawns: [(source: {source}, count: 4294967295, profile: \"w\")]"),
+            ),
+            "spawns[0].count: 4294967295 brings the scene to 4294967295 agents; at most 100000 are allowed",
+        );
+    }
+    assert_refused(
+        d,
+        &scene_text("", "", "").replace("dt: 0.1", "dt: 1e-30"),
+        "settings.dt: 0.000000000000000000000000000001 with duration 10 gives 1.000e31 ticks; at most 10000000",
+    );
+    assert_refused(
+        d,
+        &scene_text("", "", "").replace("max: (10.0, 10.0)", "max: (1e30, 10.0)"),
+        "bounds.max: (1000000000000000000000000000000, 10) lies beyond ±1000000 m",
+    );
+    let ok = write(d, "ok.ron", scene_text("", "", ""));
+    let (code, message) = cli(&["run", &ok, "--threads", "100000"]);
+    assert_eq!(code, 2);
+    assert!(
+        message.contains("--threads 100000: must be between 1 and 256"),
+        "{message}"
+    );
+    let (code, message) = cli(&["run", &ok, "--ticks", "18446744073709551615"]);
+    assert_eq!(code, 2);
+    assert!(
+        message.contains("--ticks 18446744073709551615: at most 10000000"),
+        "{message}"
+    );
+}
+
+#[test]
+fn spawn_groups_are_placed_apart_and_clear_of_obstacles_or_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let area = |min: &str, max: &str, count: u32| {
+        scene_text(
+            "",
+            "",
+            &format!("spawns: [(source: Area(min: {min}, max: {max}), count: {count}, profile: \"w\")]"),
+        )
+    };
+    // Infinite, degenerate and outside-the-bounds areas.
+    assert_refused(
+        d,
+        &area("(-inf, -5.0)", "(inf, 5.0)", 10),
+        "spawns[0].source.min: (-inf, -5) must have finite coordinates",
+    );
+    assert_refused(
+        d,
+        &area("(1.0, 1.0)", "(1.0, 5.0)", 10),
+        "spawns[0].source: area min (1, 1) must be below and left of max (1, 5)",
+    );
+    assert_refused(
+        d,
+        &area("(20.0, 20.0)", "(30.0, 30.0)", 10),
+        "spawns[0].source: area (20, 20)–(30, 30) reaches outside the bounds",
+    );
+    // More agents than the area holds apart.
+    assert_refused(
+        d,
+        &area("(0.0, 0.0)", "(2.0, 2.0)", 50),
+        "spawns[0].count: 50 agents of radius 0.3 do not fit the area (0, 0)–(2, 2)",
+    );
+    // 10,000 arriving at once at one 10 m gate: refused at once, not a minute-long tick.
+    assert_refused(
+        d,
+        &scene_text("", "", "spawns: [(source: Gate(\"g\"), count: 10000, profile: \"w\")]"),
+        "spawns[0].count: 10000 agents of radius 0.3 arriving at once do not fit side by side at gate \"g\" (room for 13)",
+    );
+
+    // An area with an obstacle in it: every spawned body starts apart and outside it (Straight planner).
+    let text = scene_text(
+        "",
+        "",
+        "obstacles: [Circle(center: (0.0, 0.0), radius: 3.0), Polygon(vertices: [(5.0, -9.0), (9.0, -9.0), (9.0, -5.0)])],
+         spawns: [(source: Area(min: (-9.0, -9.0), max: (9.0, 9.0)), count: 200, profile: \"w\"),
+                  (source: Gate(\"g\"), count: 12, profile: \"w\")]",
+    );
+    let scene = crowdlab::scene::parse_valid_scene(&text, Path::new("spawn.ron")).unwrap_or_else(|e| panic!("{e}"));
+    let frames = frames_with_threads(&scene, 1, 1);
+    let agents = &frames[0].agents;
+    assert_eq!(agents.len(), 212);
+    for (i, a) in agents.iter().enumerate() {
+        assert!(
+            a.position.length() >= 3.3 - 1e-3,
+            "agent {} inside the circle at {}",
+            a.id,
+            a.position
+        );
+        for o in &scene.obstacles {
+            assert!(
+                !crowdlab::scene::overlaps_obstacle(o, a.position, 0.3, 0.0, 1e-4),
+                "agent {} in {o:?}",
+                a.id
+            );
+        }
+        for b in &agents[i + 1..] {
+            assert!(
+                a.position.distance(b.position) >= 0.6 - 1e-3,
+                "agents {} and {} overlap",
+                a.id,
+                b.id
+            );
+        }
+    }
+}
+
+/// A recording of ticks 0..=70 of the two-agent scene in `dir`: its path, header and the
+/// frames of ticks 0..70.
+fn small_recording(dir: &Path) -> (String, crowdlab::record::RecordingHeader, Vec<Frame>) {
+    let scene = concat!(env!("CARGO_MANIFEST_DIR"), "/scenes/two_agents_crossing.ron");
+    let rec = dir.join("small.crowdrec").to_str().unwrap().to_string();
+    assert_eq!(cli(&["run", scene, "-o", &rec, "--ticks", "70"]).0, 0);
+    let reader = RecordingReader::open(Path::new(&rec)).unwrap();
+    let frames = (0..70).map(|t| reader.frame_at(t).unwrap()).collect();
+    (rec, reader.header().clone(), frames)
+}
+
+/// Writes a recording with `header` and `frames` to `dir/name`.
+fn write_recording(dir: &Path, name: &str, header: &crowdlab::record::RecordingHeader, frames: &[Frame]) -> String {
+    let path = dir.join(name);
+    let mut w = crowdlab::record::RecordingWriter::create(&path, header).unwrap();
+    for f in frames {
+        w.push(f).unwrap();
+    }
+    w.finish().unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+/// The little-endian u32 at `at`.
+fn u32_at(bytes: &[u8], at: usize) -> u32 {
+    u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap())
+}
+
+/// Rewrites the block starting at `at` (tag, length, CRC, payload) after `edit` changed its
+/// payload in place, with a fresh CRC so only the crafted values are wrong.
+fn edit_block(bytes: &mut [u8], at: usize, edit: impl FnOnce(&mut [u8])) {
+    let len = u32_at(bytes, at + 4) as usize;
+    edit(&mut bytes[at + 12..at + 12 + len]);
+    let crc = crc32fast::hash(&bytes[at + 12..at + 12 + len]);
+    bytes[at + 8..at + 12].copy_from_slice(&crc.to_le_bytes());
+}
+
+#[test]
+fn crafted_recordings_are_refused_or_recovered_never_trusted() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let (rec, header, frames) = small_recording(d);
+    let csv = d.join("out.csv").to_str().unwrap().to_string();
+    let export_csv = |path: &str| cli(&["export", path, "--csv", &csv]);
+
+    // Ticks near the end of u64: 2^63 exports, ticks that would overflow are refused.
+    let shifted = |start: u64| -> Vec<Frame> {
+        frames
+            .iter()
+            .enumerate()
+            .map(|(i, f)| Frame {
+                tick: start.wrapping_add(i as u64),
+                ..f.clone()
+            })
+            .collect()
+    };
+    let far = write_recording(d, "far.crowdrec", &header, &shifted(1 << 63));
+    assert_eq!(export_csv(&far), (0, String::new()));
+    assert_eq!(std::fs::read_to_string(&csv).unwrap().lines().count(), 1 + 70 * 2);
+    let overflowing = write_recording(d, "overflow.crowdrec", &header, &shifted(u64::MAX - 10));
+    let (code, message) = export_csv(&overflowing);
+    assert_eq!(code, 2, "{message}");
+    assert!(message.contains("holds no complete frame"), "{message}");
+
+    // A 26-byte file whose header claims 1 GiB.
+    let mut tiny = b"CROWDREC".to_vec();
+    tiny.extend(3u32.to_le_bytes());
+    tiny.extend(b"HEAD");
+    tiny.extend((1u32 << 30).to_le_bytes());
+    tiny.extend([0u8; 6]);
+    assert_eq!(tiny.len(), 26);
+    let (code, message) = export_csv(&write(d, "tiny.crowdrec", &tiny));
+    assert_eq!(code, 2);
+    assert!(message.contains("header block is damaged or cut short"), "{message}");
+
+    // 0xFFFFFFFF frames in the index, in a chunk, and a reversed index.
+    let bytes = std::fs::read(&rec).unwrap();
+    let index_at = u64::from_le_bytes(bytes[bytes.len() - 16..bytes.len() - 8].try_into().unwrap()) as usize;
+    let first_chunk = 24 + u32_at(&bytes, 16) as usize;
+    let mut huge_index = bytes.clone();
+    edit_block(&mut huge_index, index_at, |p| {
+        p[1 + 8..1 + 12].copy_from_slice(&u32::MAX.to_le_bytes())
+    });
+    let mut huge_chunk = bytes.clone();
+    edit_block(&mut huge_chunk, first_chunk, |p| {
+        p[8..12].copy_from_slice(&u32::MAX.to_le_bytes())
+    });
+    let mut reversed = bytes.clone();
+    edit_block(&mut reversed, index_at, |p| {
+        assert_eq!(p[0], 2, "two chunks of 64 and 6 frames");
+        let (a, b) = p[1..41].split_at_mut(20);
+        a.swap_with_slice(b);
+    });
+    assert_eq!(export_csv(&rec), (0, String::new()));
+    let full = std::fs::read_to_string(&csv).unwrap();
+    for (name, crafted) in [("huge_index", huge_index), ("reversed", reversed)] {
+        let path = write(d, &format!("{name}.crowdrec"), crafted);
+        assert_eq!(export_csv(&path), (0, String::new()), "{name}");
+        // Recovered by scanning the chunks: every frame exported.
+        assert_eq!(std::fs::read_to_string(&csv).unwrap(), full, "{name}");
+        let note = RecordingReader::open(Path::new(&path))
+            .unwrap()
+            .recovery_note()
+            .unwrap()
+            .to_string();
+        assert!(
+            note.contains("the index is damaged") && note.contains("recovered 71 frame(s)"),
+            "{note}"
+        );
+    }
+    let path = write(d, "huge_chunk.crowdrec", huge_chunk);
+    let (code, message) = export_csv(&path);
+    assert_eq!(code, 2, "{message}");
+    assert!(message.contains("chunk 0"), "{message}");
+
+    // An embedded scene that is not valid is refused on open.
+    let mut bad = header.clone();
+    bad.scene.version = 99;
+    let (code, message) = export_csv(&write_recording(d, "v99.crowdrec", &bad, &frames));
+    assert_eq!(code, 2);
+    assert!(message.contains("embedded scene has version 99"), "{message}");
+    let mut bad = header.clone();
+    std::mem::swap(&mut bad.scene.bounds.min, &mut bad.scene.bounds.max);
+    bad.scene.profiles[0].radius = -1.0;
+    let (code, message) = export_csv(&write_recording(d, "inverted.crowdrec", &bad, &frames));
+    assert_eq!(code, 2);
+    assert!(
+        message.contains("embedded scene is not valid") && message.contains("profiles[0].radius: -1"),
+        "{message}"
+    );
+}
+
+#[test]
+fn bad_option_values_exit_2_naming_the_option_and_value() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let (rec, _, _) = small_recording(d);
+    let png = d.join("png").to_str().unwrap().to_string();
+    let xml = d.join("s.xml").to_str().unwrap().to_string();
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["--png", &png, "--width", "0"],
+            "--width 0 --height 720: each side must be between 1 and 8192",
+        ),
+        (
+            &["--png", &png, "--width", "16384", "--height", "16384"],
+            "--width 16384 --height 16384: each side",
+        ),
+        (
+            &["--png", &png, "--width", "8192", "--height", "8192"],
+            "67108864 pixels; at most 33554432",
+        ),
+        (&["--png", &png, "--follow", "999"], "--follow 999: "),
+        (
+            &["--png", &png, "--follow", "0", "--follow-width", "NaN"],
+            "--follow-width NaN must be a finite number",
+        ),
+        (
+            &["--png", &png, "--prefix", "../x"],
+            "--prefix \"../x\": a file name prefix cannot contain a path separator",
+        ),
+        (
+            &["--csv", &xml, "--from", "50", "--to", "10"],
+            "--from 50 is after --to 10",
+        ),
+        (
+            &["--csv", &xml, "--from", "5000"],
+            "select no recorded tick (the recording holds ticks 0..=70)",
+        ),
+        (
+            &["--skeleton-xml", &xml, "--fps", "1e9"],
+            "--fps 1000000000 must be greater than 0 and at most 1000",
+        ),
+        (
+            &["--png", &png, "--camera-rect", "-5,-5,-6,5"],
+            "--camera-rect \"-5,-5,-6,5\": expected four numbers",
+        ),
+    ];
+    for (options, expected) in cases {
+        let mut args = vec!["export", rec.as_str()];
+        args.extend_from_slice(options);
+        let (code, message) = cli(&args);
+        assert_eq!(code, 2, "{options:?}: {message}");
+        assert!(
+            message.contains(expected),
+            "{options:?}: expected {expected:?} in {message:?}"
+        );
+    }
+    assert!(!Path::new(&png).exists(), "no output folder for refused options");
+    // A negative camera rectangle is a value, not a flag.
+    assert_eq!(
+        cli(&["export", &rec, "--png", &png, "--camera-rect", "-5,-5,5,5", "--to", "1"]),
+        (0, String::new())
+    );
+
+    // Import: non-UTF-8 text and a byte order mark.
+    let xml_in = write(
+        d,
+        "latin1.xml",
+        b"<SteerBenchTestCase>\n<header><name>caf\xe9</name></header>\n</SteerBenchTestCase>",
+    );
+    let out = d.join("imported.ron").to_str().unwrap().to_string();
+    let (code, message) = cli(&["import", &xml_in, "-o", &out]);
+    assert_eq!(code, 2, "{message}");
+    assert!(
+        message.contains("latin1.xml:2: byte 0xe9 at offset 38 is not UTF-8 text"),
+        "{message}"
+    );
+    let crossing = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/steersuite/crossing.xml"
+    ))
+    .unwrap();
+    let bom = write(d, "bom.xml", [b"\xef\xbb\xbf".as_slice(), &crossing].concat());
+    assert_eq!(cli(&["import", &bom, "-o", &out]).0, 0);
+}
+
+#[test]
+fn crafted_xml_imports_fail_fast_or_import_in_linear_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let out = d.join("imported.ron").to_str().unwrap().to_string();
+    let import = |name: &str, text: String| cli(&["import", &write(d, name, text), "-o", &out]);
+    let steer = |body: &str| {
+        format!(
+            "<SteerBenchTestCase>\n<header><worldBounds><xmin>-50</xmin><xmax>50</xmax><ymin>0</ymin><ymax>0</ymax><zmin>-50</zmin><zmax>50</zmax></worldBounds></header>\n{body}\n</SteerBenchTestCase>"
+        )
+    };
+
+    // 200,000 nested elements and 200,000 attributes on one element.
+    let deep = format!("{}{}", "<a>".repeat(200_000), "</a>".repeat(200_000));
+    let (code, message) = import("deep.xml", deep);
+    assert_eq!(code, 2);
+    assert!(
+        message.contains("deep.xml:1: malformed XML: elements nest deeper than 256 levels"),
+        "{message}"
+    );
+    let attributes: String = (0..200_000).map(|i| format!(" a{i}=\"1\"")).collect();
+    let (code, message) = import("attrs.xml", format!("<SteerBenchTestCase{attributes}/>"));
+    assert_eq!(code, 2);
+    assert!(
+        message.contains("<SteerBenchTestCase> has more than 256 attributes"),
+        "{message}"
+    );
+
+    // Region counts from the file are bounded before anything is generated.
+    let (code, message) = import(
+        "obstacles.xml",
+        steer(
+            "<obstacleRegion>\n<numObstacles>4294967295</numObstacles><obstacleSize>1</obstacleSize><regionBounds><xmin>-5</xmin><xmax>5</xmax><ymin>0</ymin><ymax>0</ymax><zmin>-5</zmin><zmax>5</zmax></regionBounds></obstacleRegion>",
+        ),
+    );
+    assert_eq!(code, 2);
+    assert!(
+        message.contains("obstacles.xml:4: numObstacles \"4294967295\" is not a count from 0 to 10000"),
+        "{message}"
+    );
+    let (code, message) = import(
+        "agents.xml",
+        steer(
+            "<agentRegion>\n<numAgents>4294967295</numAgents><regionBounds><xmin>-5</xmin><xmax>5</xmax><ymin>0</ymin><ymax>0</ymax><zmin>-5</zmin><zmax>5</zmax></regionBounds><initialConditions><radius>0.5</radius></initialConditions></agentRegion>",
+        ),
+    );
+    assert_eq!(code, 2);
+    assert!(
+        message.contains("agents.xml:4: numAgents \"4294967295\" is not a count from 0 to 10000"),
+        "{message}"
+    );
+
+    // Validation problems of the imported scene point at the element's line, not line 1.
+    let overlapping = "<indAlgoConf>\n<obstacles>\n\
+        <pedestrian index=\"0\" radius=\"0.5\"><location x=\"0\" y=\"0\"/><velocity x=\"0\" y=\"0\"/><targets/></pedestrian>\n\
+        <obstacle index=\"1\" radius=\"0.5\"><location x=\"5\" y=\"0\"/><velocity x=\"0\" y=\"0\"/></obstacle>\n\
+        <pedestrian index=\"2\" radius=\"0.5\"><location x=\"0.2\" y=\"0\"/><velocity x=\"0\" y=\"0\"/><targets/></pedestrian>\n\
+        </obstacles>\n</indAlgoConf>\n";
+    let (code, message) = import("overlap.iascene", overlapping.to_string());
+    assert_eq!(code, 2);
+    assert!(
+        message.contains("overlap.iascene:5: agents[1].position: (0.2, 0) overlaps agents[0]"),
+        "{message}"
+    );
+
+    // 20,000 pedestrians of distinct radii (one profile each): import and check are linear.
+    let pedestrians: String = (0..20_000)
+        .map(|i| {
+            let (x, y) = ((i % 200) as f32 * 2.0, (i / 200) as f32 * 2.0);
+            format!(
+                "<pedestrian index=\"{i}\" radius=\"{}\"><location x=\"{x}\" y=\"{y}\"/><velocity x=\"0\" y=\"0\"/><targets><target x=\"{x}\" y=\"{}\"/></targets></pedestrian>\n",
+                0.2 + i as f32 * 1e-5,
+                y + 1.0
+            )
+        })
+        .collect();
+    let scene = format!("<indAlgoConf>\n<obstacles>\n{pedestrians}</obstacles>\n</indAlgoConf>\n");
+    assert_eq!(import("many.iascene", scene), (0, String::new()));
+    assert_eq!(cli(&["check", &out]), (0, String::new()));
+}
+
+#[test]
+fn outputs_never_destroy_inputs_and_failed_png_exports_leave_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let (rec, _, _) = small_recording(d);
+    let scene = write(
+        d,
+        "scene.ron",
+        std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/scenes/two_agents_crossing.ron")).unwrap(),
+    );
+    let xml = write(
+        d,
+        "case.xml",
+        std::fs::read(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/data/steersuite/crossing.xml"
+        ))
+        .unwrap(),
+    );
+    let before: Vec<Vec<u8>> = [&rec, &scene, &xml].iter().map(|p| std::fs::read(p).unwrap()).collect();
+    let same_dir = format!("{}/../{}", d.display(), d.file_name().unwrap().to_str().unwrap());
+    let cases: Vec<(Vec<&str>, &str)> = vec![
+        (vec!["export", &rec, "--csv", &rec], "--csv"),
+        (vec!["export", &rec, "--skeleton-xml", &rec], "--skeleton-xml"),
+        (vec!["run", &scene, "-o", &scene], "-o"),
+        (vec!["run", &scene, "--metrics", &scene], "--metrics"),
+        (vec!["import", &xml, "-o", &xml], "-o"),
+        (vec!["compare", &scene, "--out", &scene], "--out"),
+    ];
+    for (args, option) in &cases {
+        let (code, message) = cli(args);
+        assert_eq!(code, 2, "{args:?}: {message}");
+        assert!(
+            message.starts_with(&format!("{option} ")) && message.contains("is the input file"),
+            "{message}"
+        );
+    }
+    // The same file reached through another spelling, and two outputs on one file.
+    let other_spelling = format!("{same_dir}/small.crowdrec");
+    assert_eq!(cli(&["export", &rec, "--csv", &other_spelling]).0, 2);
+    let out = d.join("o.txt").to_str().unwrap().to_string();
+    let (code, message) = cli(&["export", &rec, "--csv", &out, "--skeleton-xml", &out]);
+    assert_eq!(code, 2);
+    assert!(message.contains("--skeleton-xml writes the same file"), "{message}");
+    let after: Vec<Vec<u8>> = [&rec, &scene, &xml].iter().map(|p| std::fs::read(p).unwrap()).collect();
+    assert!(before == after, "an input was changed");
+
+    // A PNG export that fails on a damaged second chunk (after the first chunk's frames are
+    // written) leaves no frames and no .partial folder.
+    let mut bytes = std::fs::read(&rec).unwrap();
+    let first_chunk = 24 + u32_at(&bytes, 16) as usize;
+    let second_chunk = first_chunk + 12 + u32_at(&bytes, first_chunk + 4) as usize;
+    edit_block(&mut bytes, second_chunk, |p| p[12] ^= 1); // a wrong uncompressed length, valid CRC
+    let damaged = write(d, "damaged.crowdrec", bytes);
+    let frames = d.join("frames");
+    let (code, message) = cli(&[
+        "export",
+        &damaged,
+        "--png",
+        frames.to_str().unwrap(),
+        "--width",
+        "64",
+        "--height",
+        "64",
+    ]);
+    assert_eq!(code, 2, "{message}");
+    assert!(message.contains("chunk 1"), "{message}");
+    assert!(
+        !frames.exists() && !d.join("frames.partial").exists(),
+        "a failed export left files behind"
+    );
+}
+
+/// Sends `signal` (e.g. "-TERM") to the process `pid`.
+fn send(signal: &str, pid: u32) {
+    assert!(
+        Command::new("kill")
+            .args([signal, &pid.to_string()])
+            .status()
+            .unwrap()
+            .success()
+    );
+}
+
+#[test]
+fn sigterm_and_sigint_leave_no_partial_export_and_name_the_kept_recording() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let (rec, _, _) = small_recording(d);
+    let frames = d.join("frames");
+    let partial = d.join("frames.partial");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_crowdlab"))
+        .args([
+            "export",
+            &rec,
+            "--png",
+            frames.to_str().unwrap(),
+            "--width",
+            "4096",
+            "--height",
+            "4096",
+        ])
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while std::fs::read_dir(&partial).map_or(0, |f| f.count()) == 0 {
+        assert!(started.elapsed() < Duration::from_secs(60), "no frame was written");
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "the export ended before the signal"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    send("-TERM", child.id());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        !partial.exists() && !frames.exists(),
+        "the interrupted export left files behind"
+    );
+
+    // An interrupted run keeps its recording under .partial and says so.
+    let scene_path = d.join("long.ron");
+    save_scene(&long_scene(), &scene_path).unwrap();
+    let long = d.join("long.crowdrec");
+    let kept = d.join("long.crowdrec.partial");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_crowdlab"))
+        .args(["run", scene_path.to_str().unwrap(), "-o", long.to_str().unwrap()])
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while std::fs::metadata(&kept).map_or(0, |m| m.len()) < 1 << 20 {
+        assert!(
+            started.elapsed() < Duration::from_secs(120),
+            "the run never wrote 1 MiB"
+        );
+        assert!(child.try_wait().unwrap().is_none(), "the run ended before the signal");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    send("-INT", child.id());
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains(&format!("the recording so far is kept in {}", kept.display())),
+        "{stderr}"
+    );
+    assert!(RecordingReader::open(&kept).unwrap().frame_count() > 0);
+}

@@ -235,3 +235,51 @@ fn agents_present_at_different_times_may_share_a_start_point() {
     s.agents[1].start_time = 5.0;
     assert!(problems(&s).is_empty(), "{:#?}", problems(&s));
 }
+
+#[test]
+fn unknown_or_misspelt_fields_are_rejected_with_path_place_and_nearest_name() {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/scenes/two_agents_crossing.ron")).unwrap();
+    let cases = [
+        (
+            "goal: Target(\"north\")",
+            "goal: Target(\"north\"), start_tme: 5.0",
+            "agents[1]",
+            "start_tme",
+            "start_time",
+        ),
+        ("dt: 0.1", "dtt: 0.1", "settings", "dtt", "dt"),
+        ("mass: 1.0,", "mass: 1.0, colour: 3,", "profiles[0]", "colour", ""),
+        (
+            "(id: \"east\",",
+            "(id: \"east\", radus: 1.0,",
+            "targets[0]",
+            "radus",
+            "radius",
+        ),
+        (
+            "Separation(view_radius: 1.5)",
+            "Separation(view_radius: 1.5, fov: 90.0)",
+            "behaviours[1]",
+            "fov",
+            "fov_deg",
+        ),
+        ("version: 1,", "version: 1, nmae: \"x\",", "", "nmae", "name"),
+    ];
+    for (from, to, path, field, nearest) in cases {
+        assert!(text.contains(from), "{from}");
+        let broken = text.replacen(from, to, 1);
+        let err = parse_scene(&broken, Path::new("s.ron")).unwrap_err();
+        let SceneError::Syntax { line, message, .. } = &err else {
+            panic!("{err}")
+        };
+        let expected_line = broken[..broken.find(field).unwrap()].lines().count();
+        assert_eq!(*line, expected_line, "{err}");
+        assert!(message.contains(&format!("unknown field `{field}`")), "{err}");
+        assert!(message.contains(path), "{err}");
+        if !nearest.is_empty() {
+            assert!(message.contains(&format!("did you mean `{nearest}`")), "{err}");
+        }
+    }
+    // A byte order mark is not a syntax error.
+    assert!(parse_valid_scene(&format!("\u{feff}{text}"), Path::new("bom.ron")).is_ok());
+}

@@ -140,7 +140,12 @@ pub struct ExportArgs {
     #[arg(long, default_value_t = 0.5)]
     pub force_scale: f32,
     /// Show this world rectangle instead of the whole scene: XMIN,YMIN,XMAX,YMAX (metres).
-    #[arg(long, value_name = "XMIN,YMIN,XMAX,YMAX", conflicts_with = "follow")]
+    #[arg(
+        long,
+        value_name = "XMIN,YMIN,XMAX,YMAX",
+        conflicts_with = "follow",
+        allow_hyphen_values = true
+    )]
     pub camera_rect: Option<String>,
     /// Follow the agent with this id (centred in every frame).
     #[arg(long, value_name = "ID")]

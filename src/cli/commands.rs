@@ -6,8 +6,10 @@ use std::sync::Arc;
 use super::CliError;
 use super::args::{Cli, Command, ExportSceneArgs, ImportArgs, RunArgs};
 use super::export::export;
+use super::paths::refuse_overwriting;
 use super::progress::bar;
 use crate::atomic_file::write_atomic;
+use crate::limits::{MAX_THREADS, MAX_TICKS};
 use crate::record::{Frame, RecordingError, RecordingHeader, RecordingWriter};
 use crate::scene::import::{ImportError, export_indalgo, import_file_with_config};
 use crate::scene::{SceneError, load_scene, save_scene};
@@ -75,6 +77,16 @@ fn check(scenes: &[std::path::PathBuf]) -> Result<(), CliError> {
 }
 
 fn run(args: RunArgs) -> Result<(), CliError> {
+    if let Some(ticks) = args.ticks.filter(|&t| t > MAX_TICKS) {
+        return Err(CliError::input(format!(
+            "--ticks {ticks}: at most {MAX_TICKS} ticks are allowed"
+        )));
+    }
+    refuse_overwriting(
+        &[&args.scene],
+        &[("-o", args.output.as_deref()), ("--metrics", args.metrics.as_deref())],
+    )?;
+    let pool = thread_pool(args.threads)?;
     let mut scene = load_scene(&args.scene).map_err(scene_error)?;
     if let Some(seed) = args.seed {
         scene.settings.seed = seed;
@@ -85,7 +97,6 @@ fn run(args: RunArgs) -> Result<(), CliError> {
     let scene = Arc::new(scene);
     let limit = RunLimit { ticks: args.ticks };
     let progress = bar(limit.max_ticks(&scene), "ticks");
-    let pool = thread_pool(args.threads)?;
     let mut sink = FileSink {
         path: args.output.clone(),
         writer: None,
@@ -135,14 +146,21 @@ impl RunSink for FileSink {
 }
 
 fn thread_pool(threads: Option<usize>) -> Result<rayon::ThreadPool, CliError> {
-    if threads == Some(0) {
-        return Err(CliError::input("--threads 0: at least one thread is needed"));
-    }
     let mut builder = rayon::ThreadPoolBuilder::new();
     if let Some(n) = threads {
+        if !(1..=MAX_THREADS).contains(&n) {
+            return Err(CliError::input(format!(
+                "--threads {n}: must be between 1 and {MAX_THREADS}"
+            )));
+        }
         builder = builder.num_threads(n);
     }
-    builder.build().map_err(CliError::other)
+    builder.build().map_err(|e| {
+        CliError::other(format!(
+            "--threads {}: cannot start the worker threads: {e}",
+            threads.map_or("(all cores)".to_string(), |n| n.to_string())
+        ))
+    })
 }
 
 fn import_error(e: ImportError) -> CliError {
@@ -153,6 +171,9 @@ fn import_error(e: ImportError) -> CliError {
 }
 
 fn import(args: ImportArgs) -> Result<(), CliError> {
+    let mut inputs = vec![args.file.as_path()];
+    inputs.extend(args.config.as_deref());
+    refuse_overwriting(&inputs, &[("-o", Some(&args.output))])?;
     let (scene, warnings) = import_file_with_config(&args.file, args.config.as_deref()).map_err(import_error)?;
     for w in &warnings {
         eprintln!("warning: {w}");
@@ -169,6 +190,14 @@ fn import(args: ImportArgs) -> Result<(), CliError> {
 }
 
 fn export_scene(args: ExportSceneArgs) -> Result<(), CliError> {
+    let config = args.iascene.with_extension("iaconf");
+    refuse_overwriting(
+        &[&args.scene],
+        &[
+            ("--iascene", Some(&args.iascene)),
+            ("--iascene (.iaconf)", Some(&config)),
+        ],
+    )?;
     let scene = load_scene(&args.scene).map_err(scene_error)?;
     export_indalgo(&scene, &args.iascene).map_err(import_error)?;
     println!(

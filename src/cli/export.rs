@@ -8,13 +8,15 @@ use glam::Vec2;
 use super::CliError;
 use super::args::{ExportArgs, NumberBy, OverlayName};
 use super::commands::recording_error;
+use super::paths::refuse_overwriting;
 use super::progress::bar;
-use crate::atomic_file::partial_name;
+use crate::atomic_file::partial_path;
 use crate::draw::{Color, Overlays, palette};
 use crate::export::{
-    Camera, MovementThresholds, Numbering, PngOptions, SkeletonOptions, StateMapping, TickSelection, export_csv,
-    export_png_sequence, export_skeleton_xml,
+    Camera, MovementThresholds, Numbering, PngOptions, SkeletonOptions, StateMapping, TickSelection, check_image_size,
+    export_csv, export_png_sequence, export_skeleton_xml,
 };
+use crate::limits::{MAX_FPS, MAX_TIMESTEPS};
 use crate::record::{RecordingError, RecordingReader};
 use crate::scene::Bounds;
 
@@ -71,6 +73,19 @@ fn overlays(args: &ExportArgs) -> Result<Overlays, CliError> {
 }
 
 fn png_options(args: &ExportArgs, ticks: TickSelection) -> Result<PngOptions, CliError> {
+    check_image_size(args.width, args.height).map_err(CliError::input)?;
+    if !(args.follow_width.is_finite() && args.follow_width > 0.0) {
+        return Err(CliError::input(format!(
+            "--follow-width {} must be a finite number of metres greater than 0",
+            args.follow_width
+        )));
+    }
+    if args.prefix.contains(['/', '\\']) || args.prefix == ".." {
+        return Err(CliError::input(format!(
+            "--prefix {:?}: a file name prefix cannot contain a path separator (frames stay in the --png folder)",
+            args.prefix
+        )));
+    }
     let camera = match (&args.camera_rect, args.follow) {
         (Some(rect), _) => Camera::Rect(parse_rect(rect)?),
         (None, Some(agent)) => Camera::Follow {
@@ -110,8 +125,10 @@ fn skeleton_options(args: &ExportArgs, ticks: TickSelection) -> Result<SkeletonO
             thresholds.walking, thresholds.running
         )));
     }
-    if let Some(fps) = args.fps.filter(|f| !(f.is_finite() && *f > 0.0)) {
-        return Err(CliError::input(format!("--fps {fps} must be greater than 0")));
+    if let Some(fps) = args.fps.filter(|f| !(f.is_finite() && *f > 0.0 && *f <= MAX_FPS)) {
+        return Err(CliError::input(format!(
+            "--fps {fps} must be greater than 0 and at most {MAX_FPS}"
+        )));
     }
     let mut states = StateMapping {
         default: args.state.clone(),
@@ -141,13 +158,24 @@ fn export_error(e: anyhow::Error) -> CliError {
 }
 
 fn open_recording(path: &Path) -> Result<RecordingReader, CliError> {
-    let partial = path.with_file_name(partial_name(&path.file_name().unwrap_or_default().to_string_lossy()));
+    let partial = partial_path(path);
     if !path.exists() && partial.exists() {
         return Err(CliError::input(format!(
             "{}: not found; an interrupted recording exists at {} — export that file to recover its complete chunks",
             path.display(),
             partial.display()
         )));
+    }
+    let modified = |p: &Path| std::fs::metadata(p).and_then(|m| m.modified()).ok();
+    if let (Some(old), Some(new)) = (modified(path), modified(&partial))
+        && new > old
+    {
+        eprintln!(
+            "warning: {} is older than the interrupted recording {} beside it (of a later run, perhaps of \
+             another scene); export that file to recover its complete chunks",
+            path.display(),
+            partial.display()
+        );
     }
     let reader = RecordingReader::open(path).map_err(recording_error)?;
     if let Some(note) = reader.recovery_note() {
@@ -178,6 +206,14 @@ pub fn export(args: ExportArgs) -> Result<(), CliError> {
             "nothing to export: give --png DIR, --skeleton-xml FILE and/or --csv FILE",
         ));
     }
+    refuse_overwriting(
+        &[&args.recording],
+        &[
+            ("--png", args.png.as_deref()),
+            ("--skeleton-xml", args.skeleton_xml.as_deref()),
+            ("--csv", args.csv.as_deref()),
+        ],
+    )?;
     let ticks = TickSelection {
         from: args.from,
         to: args.to,
@@ -185,7 +221,38 @@ pub fn export(args: ExportArgs) -> Result<(), CliError> {
     };
     let png = args.png.as_ref().map(|_| png_options(&args, ticks)).transpose()?;
     let skeleton = skeleton_options(&args, ticks)?;
+    if let (Some(from), Some(to)) = (args.from, args.to)
+        && from > to
+    {
+        return Err(CliError::input(format!(
+            "--from {from} is after --to {to}: no tick to export"
+        )));
+    }
     let reader = open_recording(&args.recording)?;
+    if ticks.ticks(&reader).is_empty() {
+        let (first, last) = (reader.first_tick(), reader.last_tick());
+        return Err(CliError::input(format!(
+            "{}: --from/--to select no recorded tick (the recording holds ticks {first}..={last})",
+            args.recording.display()
+        )));
+    }
+    if let Some(fps) = args.fps.filter(|_| args.skeleton_xml.is_some()) {
+        let selected = ticks.ticks(&reader);
+        let span = (selected[selected.len() - 1] - selected[0]) as f64 * f64::from(reader.header().dt);
+        let steps = span * f64::from(fps);
+        if steps > MAX_TIMESTEPS as f64 {
+            return Err(CliError::input(format!(
+                "--fps {fps} over {span} s gives {steps:.0} timesteps; at most {MAX_TIMESTEPS} are allowed \
+                 (lower --fps or narrow --from/--to)"
+            )));
+        }
+    }
+    if let Some(agent) = args.follow.filter(|&id| reader.header().agents.agent(id).is_none()) {
+        return Err(CliError::input(format!(
+            "--follow {agent}: {} has no agent with that id",
+            args.recording.display()
+        )));
+    }
     if let (Some(dir), Some(options)) = (&args.png, png) {
         let progress = bar(0, "png");
         let cancel = AtomicBool::new(false);

@@ -6,6 +6,7 @@
 mod args;
 mod commands;
 mod export;
+mod paths;
 mod progress;
 mod validate;
 
@@ -45,12 +46,53 @@ impl CliError {
 /// Parses the process arguments, runs the command and returns the exit code.
 pub fn main() -> ExitCode {
     crate::crash::install_panic_hook();
-    let cli = Cli::parse();
-    match commands::dispatch(cli) {
+    install_interrupt_handler();
+    match run_from(std::env::args_os()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {}", e.message);
             ExitCode::from(e.code)
         }
     }
+}
+
+/// On SIGINT or SIGTERM: deletes every temporary export, names the interrupted recordings that
+/// are kept (readable up to their last complete chunk) and exits with code 1.
+fn install_interrupt_handler() {
+    let installed = ctrlc::set_handler(|| {
+        for kept in crate::atomic_file::on_interrupt() {
+            eprintln!(
+                "\ninterrupted: the recording so far is kept in {} (export it to recover its complete chunks)",
+                kept.display()
+            );
+        }
+        eprintln!("\nerror: interrupted");
+        std::process::exit(1);
+    });
+    if let Err(e) = installed {
+        eprintln!("warning: cannot handle Ctrl-C ({e}); an interrupted export may leave a .partial file");
+    }
+}
+
+/// Runs the command line `args` (program name first) in this process: what `crowdlab` does,
+/// returning the failure instead of exiting. `--help` and `--version` print and succeed; an
+/// argument clap rejects is a usage error (exit code 2).
+pub fn run_from<I, T>(args: I) -> Result<(), CliError>
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(e) if !e.use_stderr() => {
+            print!("{}", e.render().ansi());
+            return Ok(());
+        }
+        Err(e) => {
+            let text = e.render().to_string();
+            let text = text.trim_end().strip_prefix("error: ").unwrap_or(text.trim_end());
+            return Err(CliError::input(text));
+        }
+    };
+    commands::dispatch(cli)
 }

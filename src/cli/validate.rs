@@ -5,6 +5,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use super::CliError;
 use super::args::{CompareArgs, ValidateArgs};
 use super::commands::scene_error;
+use super::paths::refuse_overwriting;
 use super::progress::bar;
 use crate::atomic_file::write_atomic;
 use crate::scene::load_scene;
@@ -71,6 +72,7 @@ pub fn validate(args: ValidateArgs) -> Result<(), CliError> {
 
 /// Runs one scene with every available method and prints the metrics side by side.
 pub fn compare(args: CompareArgs) -> Result<(), CliError> {
+    refuse_overwriting(&[&args.scene], &[("--out", args.out.as_deref())])?;
     let scene = load_scene(&args.scene).map_err(scene_error)?;
     let methods = Method::available();
     let max = RunLimit::default().max_ticks(&scene);

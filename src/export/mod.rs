@@ -10,7 +10,9 @@ mod timesteps;
 
 pub use camera::Camera;
 pub use csv::{export_csv, write_csv};
-pub use png::{Numbering, PngOptions, encode_png, export_png_sequence, png_draw_list, preview_first_frame};
+pub use png::{
+    Numbering, PngOptions, check_image_size, encode_png, export_png_sequence, png_draw_list, preview_first_frame,
+};
 pub use skeleton_xml::{
     Movement, MovementThresholds, SkeletonOptions, StateMapping, export_skeleton_xml, write_skeleton_xml,
 };

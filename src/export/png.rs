@@ -15,8 +15,9 @@ use rayon::prelude::*;
 
 use super::camera::{Camera, camera_views};
 use super::ticks::TickSelection;
-use crate::atomic_file::write_atomic;
+use crate::atomic_file::AtomicDir;
 use crate::draw::{Color, DrawList, Focus, Overlays, build_frame_draw_list, palette, render_to_pixmap};
+use crate::limits::{MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE};
 use crate::record::{Frame, FrameSource, RecordingHeader};
 
 /// How the frame files are numbered.
@@ -63,6 +64,23 @@ impl Default for PngOptions {
             numbering: Numbering::Tick,
         }
     }
+}
+
+/// Checks an export image size against [`MAX_IMAGE_SIDE`] and [`MAX_IMAGE_PIXELS`] (each worker
+/// holds one frame in memory); the message names both options and the limits.
+pub fn check_image_size(width: u32, height: u32) -> Result<(), String> {
+    if width == 0 || height == 0 || width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE {
+        return Err(format!(
+            "--width {width} --height {height}: each side must be between 1 and {MAX_IMAGE_SIDE} pixels"
+        ));
+    }
+    if u64::from(width) * u64::from(height) > MAX_IMAGE_PIXELS {
+        return Err(format!(
+            "--width {width} --height {height}: {} pixels; at most {MAX_IMAGE_PIXELS} per frame",
+            u64::from(width) * u64::from(height)
+        ));
+    }
+    Ok(())
 }
 
 /// Encodes a pixmap as PNG (straight alpha) with fast compression: export speed matters more
@@ -118,9 +136,11 @@ fn render(
     Ok(())
 }
 
-/// Writes the selected frames of `source` into `dir` (created if needed); `progress(done, total)`
-/// is called as frames complete and setting `cancel` stops the export early (frames already
-/// written stay). Returns the files written, in tick order.
+/// Writes the selected frames of `source` into `dir` (created if needed) through the temporary
+/// folder `<dir>.partial`, moved into place only once every frame is written, so a failed or
+/// cancelled export leaves no partial set of frames; `progress(done, total)` is called as
+/// frames complete and setting `cancel` stops the export (nothing is written). Returns the
+/// files written, in tick order.
 pub fn export_png_sequence(
     source: &dyn FrameSource,
     dir: &Path,
@@ -128,17 +148,12 @@ pub fn export_png_sequence(
     progress: &(dyn Fn(u64, u64) + Sync),
     cancel: &AtomicBool,
 ) -> Result<Vec<PathBuf>> {
-    if options.width == 0 || options.height == 0 || options.width > 16384 || options.height > 16384 {
-        bail!(
-            "image size {}x{} must be between 1x1 and 16384x16384",
-            options.width,
-            options.height
-        );
-    }
+    check_image_size(options.width, options.height).map_err(anyhow::Error::msg)?;
     let ticks = options.ticks.ticks(source);
     let size = Vec2::new(options.width as f32, options.height as f32);
     let views = camera_views(&options.camera, source, &ticks, size)?;
-    std::fs::create_dir_all(dir).with_context(|| format!("{}: cannot create the output folder", dir.display()))?;
+    let folder =
+        AtomicDir::create(dir).with_context(|| format!("{}: cannot create the output folder", dir.display()))?;
     let number = |i: usize| match options.numbering {
         Numbering::Tick => ticks[i],
         Numbering::Sequence => i as u64,
@@ -159,13 +174,20 @@ pub fn export_png_sequence(
                     return Ok(None);
                 }
                 render(source, ticks[i], views.get(i), options, pixmap)?;
-                let path = dir.join(format!("{}{:0digits$}.png", options.prefix, number(i)));
+                let name = format!("{}{:0digits$}.png", options.prefix, number(i));
                 let png = encode_png(pixmap)?;
-                write_atomic(&path, &png).with_context(|| format!("{}: cannot write", path.display()))?;
+                let path = folder.path().join(&name);
+                std::fs::write(&path, &png).with_context(|| format!("{}: cannot write", path.display()))?;
                 progress(done.fetch_add(1, Ordering::Relaxed) + 1, total);
-                Ok(Some(path))
+                Ok(Some(dir.join(name)))
             },
         )
         .collect::<Result<_>>()?;
+    if cancel.load(Ordering::Relaxed) {
+        return Ok(Vec::new());
+    }
+    folder
+        .commit()
+        .with_context(|| format!("{}: cannot move the frames into place", dir.display()))?;
     Ok(written.into_iter().flatten().collect())
 }

@@ -21,7 +21,8 @@ use std::sync::{Arc, Mutex};
 use super::codec::{DecodeError, Decoder, Encoder, FrameCodec};
 use super::frame::Frame;
 use super::header::RecordingHeader;
-use crate::atomic_file::AtomicFile;
+use crate::atomic_file::{AtomicFile, OnInterrupt};
+use crate::scene::{SCENE_VERSION, validate};
 
 const MAGIC: &[u8; 8] = b"CROWDREC";
 const TRAILER_MAGIC: &[u8; 8] = b"CRECEND\0";
@@ -88,7 +89,7 @@ impl RecordingWriter {
     /// Starts a recording at `path` with its header.
     pub fn create(path: &Path, header: &RecordingHeader) -> Result<RecordingWriter, RecordingError> {
         let err = io_error(path);
-        let mut file = AtomicFile::create(path).map_err(&err)?;
+        let mut file = AtomicFile::create_with(path, OnInterrupt::Keep).map_err(&err)?;
         let json = serde_json::to_vec(header).expect("header always serialises");
         file.write_all(MAGIC).map_err(&err)?;
         file.write_all(&FORMAT_VERSION.to_le_bytes()).map_err(&err)?;
@@ -174,6 +175,8 @@ pub struct RecordingReader {
     path: PathBuf,
     header: RecordingHeader,
     file: Mutex<Box<dyn Source>>,
+    /// The file's length in bytes: no block may claim more than what is left of it.
+    len: u64,
     index: Vec<ChunkEntry>,
     cache: Mutex<Option<(usize, Arc<Vec<Frame>>)>>,
     recovery_note: Option<String>,
@@ -196,11 +199,14 @@ fn read_block_header(file: &mut impl Read) -> io::Result<BlockHeader> {
 }
 
 /// Reads a block's payload and checks its CRC; `None` when the block is cut short or damaged.
-fn read_block(file: &mut impl Read, expected: &[u8; 4]) -> io::Result<Option<Vec<u8>>> {
+/// The declared length is checked against the `file_len` bytes of the file before anything is
+/// allocated, so a corrupt length cannot claim more memory than the file holds.
+fn read_block(file: &mut (impl Read + Seek), expected: &[u8; 4], file_len: u64) -> io::Result<Option<Vec<u8>>> {
     let Ok(h) = read_block_header(file) else {
         return Ok(None);
     };
-    if &h.tag != expected || h.len > MAX_BLOCK {
+    let left = file_len.saturating_sub(file.stream_position()?);
+    if &h.tag != expected || h.len > MAX_BLOCK || u64::from(h.len) > left {
         return Ok(None);
     }
     let mut payload = vec![0u8; h.len as usize];
@@ -208,6 +214,39 @@ fn read_block(file: &mut impl Read, expected: &[u8; 4]) -> io::Result<Option<Vec
         return Ok(None);
     }
     Ok(Some(payload))
+}
+
+/// Checks that `entries` describe consecutive chunks as the writer lays them out: 1 to
+/// [`CHUNK_MAX_FRAMES`] frames each, each chunk starting one stride after the previous one's
+/// last frame, at increasing offsets below `end`, every tick within `u64`. Returns the first
+/// entry that breaks the rule, with why.
+fn check_chunks(entries: &[ChunkEntry], stride: u64, end: u64) -> Result<(), (usize, String)> {
+    let mut next: Option<(u64, u64)> = None;
+    for (i, c) in entries.iter().enumerate() {
+        if c.frames == 0 || c.frames > CHUNK_MAX_FRAMES {
+            return Err((
+                i,
+                format!("chunk {i} claims {} frames (1 to {CHUNK_MAX_FRAMES})", c.frames),
+            ));
+        }
+        if let Some((tick, offset)) = next
+            && (c.first_tick != tick || c.offset <= offset)
+        {
+            return Err((
+                i,
+                format!("chunk {i} (tick {}) does not follow chunk {}", c.first_tick, i - 1),
+            ));
+        }
+        if c.offset >= end {
+            return Err((i, format!("chunk {i} lies past the end of the chunks")));
+        }
+        let after = u64::from(c.frames)
+            .checked_mul(stride)
+            .and_then(|span| c.first_tick.checked_add(span))
+            .ok_or_else(|| (i, format!("chunk {i}: tick {} overflows", c.first_tick)))?;
+        next = Some((after, c.offset));
+    }
+    Ok(())
 }
 
 impl RecordingReader {
@@ -247,7 +286,9 @@ impl RecordingReader {
                 "format version {version} is newer than this build reads ({FORMAT_VERSION}); update crowdlab"
             )));
         }
-        let header_bytes = read_block(&mut file, b"HEAD")
+        let len = file.seek(SeekFrom::End(0)).map_err(&err)?;
+        file.seek(SeekFrom::Start(12)).map_err(&err)?;
+        let header_bytes = read_block(&mut file, b"HEAD", len)
             .map_err(&err)?
             .ok_or_else(|| corrupt("header block is damaged or cut short".into()))?;
         let mut header: RecordingHeader =
@@ -260,12 +301,28 @@ impl RecordingReader {
                 header.record_every, header.dt
             )));
         }
+        if header.scene.version != SCENE_VERSION {
+            return Err(corrupt(format!(
+                "header: the embedded scene has version {} (this build reads {SCENE_VERSION})",
+                header.scene.version
+            )));
+        }
+        let problems = validate(&header.scene);
+        if !problems.is_empty() {
+            let list: Vec<String> = problems.iter().take(10).map(|p| p.to_string()).collect();
+            return Err(corrupt(format!(
+                "header: the embedded scene is not valid ({} problem(s)): {}",
+                problems.len(),
+                list.join("; ")
+            )));
+        }
+        let stride = u64::from(header.record_every);
         let data_start = 12 + 12 + header_bytes.len() as u64;
-        let (index, recovery_note) = match read_index(&mut file).map_err(&err)? {
-            Some(index) => (index, None),
-            None => {
-                let (index, note) = scan_chunks(&mut file, data_start).map_err(&err)?;
-                (index, Some(note))
+        let (index, recovery_note) = match read_index(&mut file, len, stride).map_err(&err)? {
+            Ok(index) => (index, None),
+            Err(why) => {
+                let (index, note) = scan_chunks(&mut file, data_start, len, stride).map_err(&err)?;
+                (index, Some(format!("{why}; {note}")))
             }
         };
         if index.is_empty() {
@@ -275,6 +332,7 @@ impl RecordingReader {
             path: path.to_path_buf(),
             header,
             file: Mutex::new(file),
+            len,
             index,
             cache: Mutex::new(None),
             recovery_note,
@@ -353,21 +411,30 @@ impl RecordingReader {
             let mut file = self.file.lock().expect("file lock");
             file.seek(SeekFrom::Start(self.index[chunk].offset))
                 .map_err(io_error(&self.path))?;
-            read_block(&mut *file, b"CHNK").map_err(io_error(&self.path))?
+            read_block(&mut *file, b"CHNK", self.len).map_err(io_error(&self.path))?
         }
         .ok_or_else(|| corrupt(format!("chunk {chunk} is damaged (CRC or length mismatch)")))?;
-        let frames =
-            Arc::new(decode_chunk(&payload, self.header.dt).map_err(|e| corrupt(format!("chunk {chunk}: {}", e.0)))?);
+        let frames = Arc::new(
+            decode_chunk(&payload, self.header.dt, self.index[chunk])
+                .map_err(|e| corrupt(format!("chunk {chunk}: {}", e.0)))?,
+        );
         *self.cache.lock().expect("cache lock") = Some((chunk, frames.clone()));
         Ok(frames)
     }
 }
 
-/// Decompresses a chunk (never past the length it declares) and decodes its frames.
-fn decode_chunk(payload: &[u8], dt: f32) -> Result<Vec<Frame>, DecodeError> {
+/// Decompresses a chunk (never past the length it declares) and decodes its frames, which must
+/// be those its index `entry` announces.
+fn decode_chunk(payload: &[u8], dt: f32, entry: ChunkEntry) -> Result<Vec<Frame>, DecodeError> {
     let mut d = Decoder::new(payload);
-    let _first_tick = d.u64()?;
+    let first_tick = d.u64()?;
     let n = d.u32()?;
+    if (first_tick, n) != (entry.first_tick, entry.frames) {
+        return Err(DecodeError(format!(
+            "holds {n} frame(s) from tick {first_tick}, not the {} from tick {} the index says",
+            entry.frames, entry.first_tick
+        )));
+    }
     let raw_len = d.u32()?;
     if raw_len > MAX_RAW_CHUNK {
         return Err(DecodeError(format!(
@@ -394,25 +461,26 @@ fn decode_chunk(payload: &[u8], dt: f32) -> Result<Vec<Frame>, DecodeError> {
     Ok(frames)
 }
 
-/// Reads the index through the trailer; `None` if the trailer or index is missing or damaged.
-fn read_index(file: &mut (impl Read + Seek)) -> io::Result<Option<Vec<ChunkEntry>>> {
-    let len = file.seek(SeekFrom::End(0))?;
+/// Reads the index through the trailer and checks it (see [`check_chunks`]); `Err` says why
+/// it is missing or damaged.
+fn read_index(file: &mut (impl Read + Seek), len: u64, stride: u64) -> io::Result<Result<Vec<ChunkEntry>, String>> {
+    let no_index = |why: &str| Ok(Err(why.to_string()));
     if len < 16 {
-        return Ok(None);
+        return no_index("the recording has no index");
     }
     file.seek(SeekFrom::End(-16))?;
     let mut trailer = [0u8; 16];
     file.read_exact(&mut trailer)?;
     if &trailer[8..] != TRAILER_MAGIC {
-        return Ok(None);
+        return no_index("the recording was not closed properly (interrupted run?)");
     }
     let offset = u64::from_le_bytes(trailer[..8].try_into().expect("8 bytes"));
     if offset >= len {
-        return Ok(None);
+        return no_index("the index offset lies past the end of the file");
     }
     file.seek(SeekFrom::Start(offset))?;
-    let Some(payload) = read_block(file, b"INDX")? else {
-        return Ok(None);
+    let Some(payload) = read_block(file, b"INDX", len)? else {
+        return no_index("the index block is damaged");
     };
     let mut d = Decoder::new(&payload);
     let parse = |d: &mut Decoder| -> Result<Vec<ChunkEntry>, DecodeError> {
@@ -427,35 +495,44 @@ fn read_index(file: &mut (impl Read + Seek)) -> io::Result<Option<Vec<ChunkEntry
             })
             .collect()
     };
-    let index = parse(&mut d)
-        .ok()
-        .filter(|idx| idx.iter().all(|c| c.offset < offset && c.frames > 0));
-    Ok(index)
+    let Ok(index) = parse(&mut d) else {
+        return no_index("the index does not parse");
+    };
+    Ok(check_chunks(&index, stride, offset)
+        .map(|()| index)
+        .map_err(|(_, why)| format!("the index is damaged: {why}")))
 }
 
-/// Walks the chunks from `start`, keeping every complete, CRC-valid one.
-fn scan_chunks(file: &mut (impl Read + Seek), start: u64) -> io::Result<(Vec<ChunkEntry>, String)> {
+/// Walks the chunks from `start`, keeping every complete, CRC-valid one that continues the
+/// previous one (see [`check_chunks`]).
+fn scan_chunks(
+    file: &mut (impl Read + Seek),
+    start: u64,
+    len: u64,
+    stride: u64,
+) -> io::Result<(Vec<ChunkEntry>, String)> {
     file.seek(SeekFrom::Start(start))?;
     let mut index = Vec::new();
     let mut offset = start;
-    while let Some(payload) = read_block(file, b"CHNK")? {
+    while let Some(payload) = read_block(file, b"CHNK", len)? {
         let mut d = Decoder::new(&payload);
         let (Ok(first_tick), Ok(frames)) = (d.u64(), d.u32()) else {
             break;
         };
-        if frames == 0 {
-            break;
-        }
         index.push(ChunkEntry {
             first_tick,
             frames,
             offset,
         });
+        if check_chunks(&index[index.len().saturating_sub(2)..], stride, len).is_err() {
+            index.pop();
+            break;
+        }
         offset += 12 + payload.len() as u64;
     }
     let frames: u64 = index.iter().map(|c| c.frames as u64).sum();
     let note = format!(
-        "the recording was not closed properly (interrupted run?); recovered {frames} frame(s) from {} complete chunk(s)",
+        "recovered {frames} frame(s) from {} complete chunk(s) by scanning",
         index.len()
     );
     Ok((index, note))

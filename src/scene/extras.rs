@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 /// What an IndAlgoTest scene + configuration carried beyond crowdlab's own model.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct IndAlgoKeep {
     /// `.iaconf` reaction distance (m) per agent id: the distance beyond both radii within which
     /// IndAlgoTest builds velocity obstacles. Not used by crowdlab's simulation (no profile field

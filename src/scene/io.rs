@@ -4,6 +4,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 use super::model::{SCENE_VERSION, Scene};
+use super::syntax::parse_ron;
 use super::validate::{Problem, validate};
 use crate::atomic_file::write_atomic;
 
@@ -50,11 +51,11 @@ impl std::error::Error for SceneError {}
 
 /// Parses scene text; `file` only names the source in error messages. Does not validate.
 pub fn parse_scene(text: &str, file: &Path) -> Result<Scene, SceneError> {
-    let scene: Scene = ron::Options::default().from_str(text).map_err(|e| SceneError::Syntax {
+    let scene: Scene = parse_ron(text).map_err(|e| SceneError::Syntax {
         file: file.to_path_buf(),
-        line: e.span.start.line,
-        column: e.span.start.col,
-        message: e.code.to_string(),
+        line: e.line,
+        column: e.column,
+        message: e.message,
     })?;
     if scene.version != SCENE_VERSION {
         return Err(SceneError::Invalid {

@@ -12,7 +12,9 @@ pub mod import;
 mod io;
 mod model;
 mod navigation;
+mod spawn_layout;
 pub mod steering;
+mod syntax;
 mod validate;
 mod validate_navigation;
 
@@ -20,4 +22,6 @@ pub use extras::IndAlgoKeep;
 pub use io::{SceneError, default_scene, load_scene, parse_scene, parse_valid_scene, save_scene, scene_to_ron};
 pub use model::*;
 pub use navigation::*;
+pub use spawn_layout::{GATE_SPAN, area_points, gate_capacity, gate_slot, overlaps_obstacle, spawn_rng};
+pub use syntax::{SyntaxError, parse_ron};
 pub use validate::{Problem, Problems, fmt_point, validate};

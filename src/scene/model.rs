@@ -16,6 +16,7 @@ pub const SCENE_VERSION: u32 = 1;
 
 /// A complete scene: world bounds, simulation settings, agent profiles, agents and static content.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Scene {
     /// File format version, always [`SCENE_VERSION`].
     pub version: u32,
@@ -79,6 +80,7 @@ pub struct Scene {
 
 /// An axis-aligned world rectangle in metres.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Bounds {
     /// Lower-left corner.
     pub min: Vec2,
@@ -100,6 +102,7 @@ impl Bounds {
 
 /// What happens to an agent once it has reached the end of its goal.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum ArrivalPolicy {
     /// The agent stays where it arrived, still an obstacle to others.
     #[default]
@@ -110,6 +113,7 @@ pub enum ArrivalPolicy {
 
 /// How agents find their neighbours each tick.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum NeighbourIndex {
     /// Uniform grid rebuilt every tick, with square cells of `cell_size` metres.
     Grid { cell_size: f32 },
@@ -125,6 +129,7 @@ impl Default for NeighbourIndex {
 
 /// Simulation settings of a scene.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SimSettings {
     /// Fixed tick length in seconds (default 0.1).
     pub dt: f32,
@@ -171,6 +176,7 @@ impl Default for SimSettings {
 
 /// Physical parameters and steering set shared by a class of agents.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Profile {
     /// Unique name agents refer to.
     pub name: String,
@@ -227,6 +233,7 @@ impl Default for Profile {
 
 /// What an agent is heading for.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Goal {
     /// No goal: the agent only reacts to others.
     #[default]
@@ -250,6 +257,7 @@ pub enum Goal {
 
 /// One agent placed in the scene.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Agent {
     /// Unique id, used in recordings and exports.
     pub id: u32,
@@ -275,6 +283,7 @@ pub struct Agent {
 
 /// A named target point with an arrival radius.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Target {
     /// Unique name referenced by [`Goal::Target`].
     pub id: String,
@@ -286,6 +295,7 @@ pub struct Target {
 
 /// A named polyline agents can walk.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Path {
     /// Unique name referenced by [`Goal::Path`].
     pub id: String,
@@ -299,6 +309,7 @@ pub struct Path {
 
 /// A static or moving non-reactive obstacle.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Obstacle {
     /// A solid disc.
     Circle { center: Vec2, radius: f32 },
@@ -312,6 +323,7 @@ pub enum Obstacle {
 
 /// A named axis-aligned rectangle where density (agents/m²) and mean speed are measured each tick.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct MeasurementArea {
     /// Unique name used in metrics and reports.
     pub id: String,
@@ -336,6 +348,7 @@ impl MeasurementArea {
 
 /// A named segment across which agents are counted when their centre crosses it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct MeasurementLine {
     /// Unique name used in metrics and reports.
     pub id: String,

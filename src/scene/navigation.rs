@@ -9,6 +9,7 @@ use super::model::Goal;
 
 /// Global path planning settings.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 #[serde(default)]
 pub struct Navigation {
     /// Which planner agents use (`Straight` = none).
@@ -24,6 +25,7 @@ pub struct Navigation {
 
 /// Which global planner agents use.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum PlannerKind {
     /// No planning: agents head straight for their goal points (local steering only).
     #[default]
@@ -49,6 +51,7 @@ impl Default for Navigation {
 
 /// A rectangular region of Stria's world (regions tile the bounds).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Region {
     /// Unique id.
     pub id: String,
@@ -60,6 +63,7 @@ pub struct Region {
 
 /// A passage between two regions: an axis-aligned segment on their shared boundary.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Portal {
     /// Unique id.
     pub id: String,
@@ -73,6 +77,7 @@ pub struct Portal {
 
 /// Which way agents may pass a gate.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum GateDirection {
     /// Agents only enter the world here.
     In,
@@ -85,6 +90,7 @@ pub enum GateDirection {
 
 /// Where agents enter or leave the world: a segment on the world's edge.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Gate {
     /// Unique id.
     pub id: String,
@@ -99,6 +105,7 @@ pub struct Gate {
 
 /// Where a spawn group's agents appear.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum SpawnSource {
     /// At a random point of an entry gate, one after another.
     Gate(String),
@@ -108,6 +115,7 @@ pub enum SpawnSource {
 
 /// A normally distributed time in seconds (negative draws count as 0).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Interval {
     /// Mean in seconds.
     pub mean: f32,
@@ -117,6 +125,7 @@ pub struct Interval {
 
 /// A group of agents created by the simulator rather than placed one by one.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SpawnGroup {
     /// Gate or area.
     pub source: SpawnSource,
@@ -141,6 +150,7 @@ pub struct SpawnGroup {
 
 /// The role an agent type plays (Oblak's type 1 and type 2).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Role {
     /// An ordinary person: idles, wanders, moves, searches for exits, flees threats.
     #[default]
@@ -151,6 +161,7 @@ pub enum Role {
 
 /// An agent type: which state machine runs and its parameters (Oblak §2).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 #[serde(default)]
 pub struct AgentType {
     /// Unique name.
@@ -218,6 +229,7 @@ impl Default for AgentType {
 
 /// A point threat (a fire) that appears at `start_time` and is sensed within perception range.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Hazard {
     /// Position in metres.
     pub position: Vec2,
@@ -235,6 +247,7 @@ fn default_hazard_radius() -> f32 {
 
 /// Evacuation settings: the exits (safe zones) and when the alarm sounds.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 #[serde(default)]
 pub struct Evacuation {
     /// Target ids of the exits / shelters; an agent reaching one has escaped and leaves.
@@ -247,6 +260,7 @@ pub struct Evacuation {
 
 /// Raises an exit's cost with the number of agents crowding in front of it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ExitBalancing {
     /// Agents within this distance of an exit crowd it (metres).
     pub crowd_radius: f32,

@@ -1,15 +1,17 @@
 //! Semantic validation of a parsed scene. Every problem is reported at once, each with the
 //! field path (`agents[3].position`) and the offending value, so a user can fix a file in one go.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 
 use glam::Vec2;
 
 use super::avoidance::Avoidance;
 use super::model::{Agent, NeighbourIndex, Obstacle, Profile, Scene};
-use super::validate_navigation::{check_goal, check_navigation};
-use crate::geom::{distance_to_segment, polygon_area, polygon_contains_circle_overlap};
+use super::spawn_layout::overlaps_obstacle;
+use super::validate_navigation::{GoalIds, check_goal, check_navigation};
+use crate::geom::polygon_area;
+use crate::limits::{MAX_COORDINATE, MAX_HEADING_SMOOTHING, MAX_PROFILES, MAX_TICKS};
 
 /// One validation problem: where it is and what is wrong, value included.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -112,9 +114,30 @@ fn check_settings(scene: &Scene, problems: &mut Problems) {
             ),
         );
     }
+    for (name, p) in [("bounds.min", b.min), ("bounds.max", b.max)] {
+        if p.abs().max_element() > MAX_COORDINATE {
+            problems.push(
+                name,
+                format!(
+                    "{} lies beyond ±{MAX_COORDINATE} m (the largest world crowdlab handles)",
+                    fmt_point(p)
+                ),
+            );
+        }
+    }
     let s = &scene.settings;
     problems.positive("settings.dt", s.dt);
     problems.positive("settings.duration", s.duration);
+    let ticks = f64::from(s.duration) / f64::from(s.dt);
+    if s.dt > 0.0 && s.duration > 0.0 && ticks.ceil() > MAX_TICKS as f64 {
+        problems.push(
+            "settings.dt",
+            format!(
+                "{} with duration {} gives {ticks:.3e} ticks; at most {MAX_TICKS} are allowed",
+                s.dt, s.duration
+            ),
+        );
+    }
     if s.record_every == 0 {
         problems.push("settings.record_every", "0 must be at least 1 (1 = record every tick)");
     }
@@ -139,6 +162,12 @@ fn check_profiles(scene: &Scene, problems: &mut Problems) {
         problems.push("profiles", "at least one profile is needed when the scene has agents");
     }
     check_unique(problems, "profiles", scene.profiles.iter().map(|p| p.name.as_str()));
+    if scene.profiles.len() > MAX_PROFILES {
+        problems.push(
+            "profiles",
+            format!("{} profiles; at most {MAX_PROFILES} are allowed", scene.profiles.len()),
+        );
+    }
     let agent_ids: HashSet<u32> = scene.agents.iter().map(|a| a.id).collect();
     for (i, p) in scene.profiles.iter().enumerate() {
         let at = |field: &str| format!("profiles[{i}].{field}");
@@ -147,6 +176,15 @@ fn check_profiles(scene: &Scene, problems: &mut Problems) {
         problems.non_negative(at("max_speed"), p.max_speed);
         problems.non_negative(at("max_force"), p.max_force);
         problems.positive(at("max_turn_rate_deg"), p.max_turn_rate_deg);
+        if p.heading_smoothing > MAX_HEADING_SMOOTHING {
+            problems.push(
+                at("heading_smoothing"),
+                format!(
+                    "{} is above the limit of {MAX_HEADING_SMOOTHING} headings",
+                    p.heading_smoothing
+                ),
+            );
+        }
         if p.preferred_speed.is_finite() && p.max_speed.is_finite() {
             problems.within(at("preferred_speed"), p.preferred_speed, 0.0, p.max_speed);
         } else {
@@ -322,14 +360,25 @@ fn check_obstacle(o: &Obstacle, at: &str, problems: &mut Problems) {
 /// Tolerance (metres) below which touching bodies are not reported as overlapping.
 const OVERLAP_TOLERANCE: f32 = 1e-4;
 
+/// Radius of each profile by name (the first of a duplicated name), for linear-time lookups.
+fn radii(scene: &Scene) -> HashMap<&str, f32> {
+    let mut radii = HashMap::with_capacity(scene.profiles.len());
+    for p in &scene.profiles {
+        radii.entry(p.name.as_str()).or_insert(p.radius);
+    }
+    radii
+}
+
 fn check_agents(scene: &Scene, problems: &mut Problems) {
+    let radii = radii(scene);
+    let goal_ids = GoalIds::of(scene);
     let mut ids = HashSet::new();
     for (i, a) in scene.agents.iter().enumerate() {
         let at = |field: &str| format!("agents[{i}].{field}");
         if !ids.insert(a.id) {
             problems.push(at("id"), format!("id {} is used twice", a.id));
         }
-        if scene.profile(&a.profile).is_none() {
+        if !radii.contains_key(a.profile.as_str()) {
             problems.push(at("profile"), format!("unknown profile {:?}", a.profile));
         }
         problems.finite_point(at("position"), a.position);
@@ -343,32 +392,19 @@ fn check_agents(scene: &Scene, problems: &mut Problems) {
                 format!("{end} must be a finite time after start_time {}", a.start_time),
             );
         }
-        check_goal(scene, &a.goal, &at("goal"), problems);
-        if let Some(radius) = scene.profile(&a.profile).map(|p| p.radius) {
+        check_goal(&goal_ids, &a.goal, &at("goal"), problems);
+        if let Some(&radius) = radii.get(a.profile.as_str()) {
             check_agent_clear_of_obstacles(scene, a, radius, &at("position"), problems);
         }
     }
-    check_agents_do_not_overlap(scene, problems);
+    check_agents_do_not_overlap(scene, &radii, problems);
 }
 
 fn check_agent_clear_of_obstacles(scene: &Scene, agent: &Agent, radius: f32, at: &str, problems: &mut Problems) {
     let p = agent.position;
     for (k, o) in scene.obstacles.iter().enumerate() {
-        let hit = match o {
-            Obstacle::Circle { center, radius: r } => p.distance(*center) < r + radius - OVERLAP_TOLERANCE,
-            Obstacle::MovingCircle {
-                center,
-                radius: r,
-                velocity,
-            } => {
-                // Only the obstacle's position at the agent's start time matters.
-                let c = *center + *velocity * agent.start_time;
-                p.distance(c) < r + radius - OVERLAP_TOLERANCE
-            }
-            Obstacle::Polygon { vertices } => polygon_contains_circle_overlap(p, radius, vertices, OVERLAP_TOLERANCE),
-            Obstacle::Wall { a, b } => distance_to_segment(p, *a, *b) < radius - OVERLAP_TOLERANCE,
-        };
-        if hit {
+        // A moving obstacle matters only where it is at the agent's start time.
+        if overlaps_obstacle(o, p, radius, agent.start_time, OVERLAP_TOLERANCE) {
             problems.push(
                 at,
                 format!("{} (radius {radius}) starts inside obstacles[{k}]", fmt_point(p)),
@@ -378,28 +414,33 @@ fn check_agent_clear_of_obstacles(scene: &Scene, agent: &Agent, radius: f32, at:
 }
 
 /// Reports agents whose bodies overlap at a moment when both are present (sweep over x).
-fn check_agents_do_not_overlap(scene: &Scene, problems: &mut Problems) {
-    let radius_of = |a: &Agent| scene.profile(&a.profile).map(|p| p.radius).unwrap_or(0.0);
+fn check_agents_do_not_overlap(scene: &Scene, radii: &HashMap<&str, f32>, problems: &mut Problems) {
+    let radius: Vec<f32> = scene
+        .agents
+        .iter()
+        .map(|a| {
+            radii
+                .get(a.profile.as_str())
+                .copied()
+                .filter(|r| r.is_finite())
+                .unwrap_or(0.0)
+        })
+        .collect();
     let mut order: Vec<usize> = (0..scene.agents.len())
         .filter(|&i| scene.agents[i].position.is_finite())
         .collect();
     order.sort_by(|&i, &j| scene.agents[i].position.x.total_cmp(&scene.agents[j].position.x));
-    let max_radius = scene
-        .profiles
-        .iter()
-        .map(|p| p.radius)
-        .filter(|r| r.is_finite())
-        .fold(0.0, f32::max);
+    let max_radius = radius.iter().copied().fold(0.0, f32::max);
     for (k, &i) in order.iter().enumerate() {
         let a = &scene.agents[i];
         for &j in &order[k + 1..] {
             let b = &scene.agents[j];
-            if b.position.x - a.position.x > 2.0 * max_radius {
+            if b.position.x - a.position.x > radius[i] + max_radius {
                 break;
             }
             let both_present =
                 a.end_time.is_none_or(|e| e > b.start_time) && b.end_time.is_none_or(|e| e > a.start_time);
-            let reach = radius_of(a) + radius_of(b) - OVERLAP_TOLERANCE;
+            let reach = radius[i] + radius[j] - OVERLAP_TOLERANCE;
             if both_present && a.position.distance(b.position) < reach {
                 let (first, second) = (i.min(j), i.max(j));
                 problems.push(

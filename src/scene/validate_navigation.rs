@@ -1,11 +1,15 @@
 //! Validation of goals, navigation settings, regions/portals/gates, spawn groups, agent types,
 //! hazards and evacuation settings; each problem names its field path and value.
 
+use std::collections::{HashMap, HashSet};
+
 use glam::Vec2;
 
 use super::model::{Goal, Scene};
 use super::navigation::{Evacuation, GateDirection, SpawnSource};
+use super::spawn_layout::{area_points, gate_capacity, spawn_rng};
 use super::validate::{Problems, fmt_point};
+use crate::limits::MAX_AGENTS;
 
 /// Distance (metres) within which region edges and portal ends count as coinciding (1 mm).
 const TOLERANCE: f32 = 1e-3;
@@ -138,6 +142,7 @@ fn check_gates(scene: &Scene, problems: &mut Problems) {
 }
 
 fn check_spawns(scene: &Scene, problems: &mut Problems) {
+    let ids = GoalIds::of(scene);
     for (i, s) in scene.spawns.iter().enumerate() {
         let at = |f: &str| format!("spawns[{i}].{f}");
         match &s.source {
@@ -150,6 +155,8 @@ fn check_spawns(scene: &Scene, problems: &mut Problems) {
                 Some(_) => {}
             },
             SpawnSource::Area { min, max } => {
+                problems.finite_point(at("source.min"), *min);
+                problems.finite_point(at("source.max"), *max);
                 if !(min.x < max.x && min.y < max.y) {
                     problems.push(
                         at("source"),
@@ -157,6 +164,17 @@ fn check_spawns(scene: &Scene, problems: &mut Problems) {
                             "area min {} must be below and left of max {}",
                             fmt_point(*min),
                             fmt_point(*max)
+                        ),
+                    );
+                } else if !(min.cmpge(scene.bounds.min).all() && max.cmple(scene.bounds.max).all()) {
+                    problems.push(
+                        at("source"),
+                        format!(
+                            "area {}–{} reaches outside the bounds {}–{}",
+                            fmt_point(*min),
+                            fmt_point(*max),
+                            fmt_point(scene.bounds.min),
+                            fmt_point(scene.bounds.max)
                         ),
                     );
                 }
@@ -175,17 +193,76 @@ fn check_spawns(scene: &Scene, problems: &mut Problems) {
             problems.positive(at("interval.mean"), iv.mean);
             problems.non_negative(at("interval.sd"), iv.sd);
         }
-        check_goal(scene, &s.goal, &at("goal"), problems);
+        check_goal(&ids, &s.goal, &at("goal"), problems);
     }
-    check_spawned_ids(scene, problems);
+    if check_agent_count(scene, problems) && problems.0.is_empty() {
+        check_spawn_room(scene, problems);
+    }
 }
 
-/// Spawned agents take the ids after the largest placed id, one each: they must all fit a u32.
-fn check_spawned_ids(scene: &Scene, problems: &mut Problems) {
+/// Every spawn group's agents fit where they appear: an area holds them apart and clear of
+/// obstacles (the same layout the simulator uses), a gate without an interval holds its
+/// simultaneous arrivals side by side.
+fn check_spawn_room(scene: &Scene, problems: &mut Problems) {
+    for (g, s) in scene.spawns.iter().enumerate() {
+        let Some(radius) = scene.profile(&s.profile).map(|p| p.radius) else {
+            continue;
+        };
+        match &s.source {
+            SpawnSource::Area { min, max } => {
+                let placed = area_points(
+                    scene,
+                    (*min, *max),
+                    s.count,
+                    radius,
+                    s.start_time,
+                    &mut spawn_rng(scene.settings.seed, g),
+                );
+                if placed.len() < s.count as usize {
+                    problems.push(
+                        format!("spawns[{g}].count"),
+                        format!(
+                            "{} agents of radius {radius} do not fit the area {}–{} apart and clear of obstacles: \
+                             only {} do; enlarge the area or lower the count",
+                            s.count,
+                            fmt_point(*min),
+                            fmt_point(*max),
+                            placed.len()
+                        ),
+                    );
+                }
+            }
+            SpawnSource::Gate(id) => {
+                let Some(gate) = scene.gate(id) else { continue };
+                let room = gate_capacity(gate, radius);
+                if s.interval.is_none() && u64::from(s.count) > room {
+                    problems.push(
+                        format!("spawns[{g}].count"),
+                        format!(
+                            "{} agents of radius {radius} arriving at once do not fit side by side at gate {id:?} \
+                             (room for {room}); give an interval or use an Area source",
+                            s.count
+                        ),
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// Spawned agents take the ids after the largest placed id, one each: they must all fit a u32,
+/// and placed plus spawned agents at most [`MAX_AGENTS`]. False when either is exceeded.
+fn check_agent_count(scene: &Scene, problems: &mut Problems) -> bool {
     let first = scene.agents.iter().map(|a| u64::from(a.id) + 1).max().unwrap_or(0);
     let mut next = first;
+    let mut total = scene.agents.len() as u64;
+    if total > MAX_AGENTS {
+        problems.push("agents", format!("{total} agents; at most {MAX_AGENTS} are allowed"));
+        return false;
+    }
     for (i, s) in scene.spawns.iter().enumerate() {
         next += u64::from(s.count);
+        total += u64::from(s.count);
         if next > u64::from(u32::MAX) + 1 {
             problems.push(
                 format!("spawns[{i}].count"),
@@ -196,9 +273,20 @@ fn check_spawned_ids(scene: &Scene, problems: &mut Problems) {
                     u32::MAX
                 ),
             );
-            return;
+            return false;
+        }
+        if total > MAX_AGENTS {
+            problems.push(
+                format!("spawns[{i}].count"),
+                format!(
+                    "{} brings the scene to {total} agents; at most {MAX_AGENTS} are allowed",
+                    s.count
+                ),
+            );
+            return false;
         }
     }
+    true
 }
 
 fn check_types(scene: &Scene, problems: &mut Problems) {
@@ -267,16 +355,36 @@ fn check_evacuation(scene: &Scene, e: &Evacuation, problems: &mut Problems) {
     }
 }
 
+/// The scene's target, path and gate ids, for checking goals in constant time per id.
+pub struct GoalIds<'a> {
+    targets: HashSet<&'a str>,
+    paths: HashSet<&'a str>,
+    gates: HashMap<&'a str, GateDirection>,
+}
+
+impl<'a> GoalIds<'a> {
+    /// The ids of `scene`.
+    pub fn of(scene: &'a Scene) -> GoalIds<'a> {
+        GoalIds {
+            targets: scene.targets.iter().map(|t| t.id.as_str()).collect(),
+            paths: scene.paths.iter().map(|p| p.id.as_str()).collect(),
+            gates: scene.gates.iter().rev().map(|g| (g.id.as_str(), g.direction)).collect(),
+        }
+    }
+}
+
 /// Checks that every id a goal refers to exists and its weights are valid.
-pub fn check_goal(scene: &Scene, goal: &Goal, at: &str, problems: &mut Problems) {
+pub fn check_goal(ids: &GoalIds, goal: &Goal, at: &str, problems: &mut Problems) {
     match goal {
         Goal::None | Goal::RandomWalk => {}
-        Goal::Target(id) if scene.target(id).is_none() => problems.push(at, format!("unknown target id {id:?}")),
-        Goal::Path(id) if scene.path(id).is_none() => problems.push(at, format!("unknown path id {id:?}")),
+        Goal::Target(id) if !ids.targets.contains(id.as_str()) => {
+            problems.push(at, format!("unknown target id {id:?}"))
+        }
+        Goal::Path(id) if !ids.paths.contains(id.as_str()) => problems.push(at, format!("unknown path id {id:?}")),
         Goal::Target(_) | Goal::Path(_) => {}
-        Goal::Exit(id) => match scene.gate(id) {
+        Goal::Exit(id) => match ids.gates.get(id.as_str()) {
             None => problems.push(at, format!("unknown gate id {id:?}")),
-            Some(g) if g.direction == GateDirection::In => problems.push(at, format!("gate {id:?} is entry-only")),
+            Some(GateDirection::In) => problems.push(at, format!("gate {id:?} is entry-only")),
             Some(_) => {}
         },
         Goal::AnyOf(options) => {
@@ -285,20 +393,20 @@ pub fn check_goal(scene: &Scene, goal: &Goal, at: &str, problems: &mut Problems)
             }
             for (k, (w, g)) in options.iter().enumerate() {
                 problems.non_negative(format!("{at}[{k}].0"), *w);
-                check_goal(scene, g, &format!("{at}[{k}].1"), problems);
+                check_goal(ids, g, &format!("{at}[{k}].1"), problems);
             }
         }
         Goal::AllOf(goals) => {
             for (k, g) in goals.iter().enumerate() {
-                check_goal(scene, g, &format!("{at}[{k}]"), problems);
+                check_goal(ids, g, &format!("{at}[{k}]"), problems);
             }
         }
-        Goal::Targets { ids, .. } => {
-            if ids.is_empty() {
+        Goal::Targets { ids: targets, .. } => {
+            if targets.is_empty() {
                 problems.push(at, "the target list is empty");
             }
-            for (k, id) in ids.iter().enumerate() {
-                if scene.target(id).is_none() {
+            for (k, id) in targets.iter().enumerate() {
+                if !ids.targets.contains(id.as_str()) {
                     problems.push(format!("{at}.ids[{k}]"), format!("unknown target id {id:?}"));
                 }
             }

@@ -12,6 +12,7 @@ use crate::scene::Problems;
 
 /// How an agent turns its preferred velocity into the velocity it walks with.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Avoidance {
     /// No avoidance: the preferred velocity is used as is.
     #[default]
@@ -32,6 +33,7 @@ pub enum Avoidance {
 
 /// Neighbourhood and time horizons of VO, RVO and ORCA (RVO2's agent defaults).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 #[serde(default)]
 pub struct ObstacleParams {
     /// Largest centre distance (m) at which another agent is considered (RVO2 `neighborDist`).
@@ -57,6 +59,7 @@ impl Default for ObstacleParams {
 
 /// Which ClearPath of Guy et al. 2009.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum ClearPathVariant {
     /// ClearPath-1: side (type-II) constraints; ΔT is halved until a solution exists.
     #[default]
@@ -67,6 +70,7 @@ pub enum ClearPathVariant {
 
 /// ClearPath parameters.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 #[serde(default)]
 pub struct ClearPathParams {
     /// Largest centre distance (m) at which another agent is considered.
@@ -95,6 +99,7 @@ impl Default for ClearPathParams {
 
 /// Brandejský's variant: every obstacle whose surface lies within the reaction distance counts.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 #[serde(default)]
 pub struct BrandejskyParams {
     /// Extra distance (m) beyond both radii within which velocity obstacles are built.

@@ -9,6 +9,7 @@ use crate::scene::Problems;
 
 /// How a profile forms its preferred velocity.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum PreferredVelocity {
     /// Integrate the combined steering force for one tick.
     #[default]

@@ -10,6 +10,7 @@ mod indalgo;
 mod steersuite;
 mod xml_tree;
 
+use std::collections::HashSet;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -47,6 +48,12 @@ pub enum ImportError {
         line: usize,
         message: String,
     },
+    /// The imported scene is not valid: each problem with the line of the element it came from
+    /// (the root element's for problems of the scene as a whole) and its field path in the scene.
+    Invalid {
+        file: PathBuf,
+        problems: Vec<(usize, String)>,
+    },
     /// The file's format is not one crowdlab imports.
     UnknownFormat { file: PathBuf, message: String },
     /// The scene uses something the target format cannot express (export only).
@@ -59,6 +66,18 @@ impl fmt::Display for ImportError {
             ImportError::Io { file, source } => write!(f, "{}: {source}", file.display()),
             ImportError::Bad { file, line, message } => write!(f, "{}:{line}: {message}", file.display()),
             ImportError::UnknownFormat { file, message } => write!(f, "{}: {message}", file.display()),
+            ImportError::Invalid { file, problems } => {
+                write!(
+                    f,
+                    "{}: the imported scene is not valid ({} problem(s))",
+                    file.display(),
+                    problems.len()
+                )?;
+                for (line, problem) in problems {
+                    write!(f, "\n{}:{line}: {problem}", file.display())?;
+                }
+                Ok(())
+            }
             ImportError::DoesNotFit { file, problems } => {
                 write!(f, "{}: the scene does not fit this format:", file.display())?;
                 for p in problems {
@@ -72,35 +91,76 @@ impl fmt::Display for ImportError {
 
 impl std::error::Error for ImportError {}
 
-/// Adds (once) the profile of imported agents of body `radius` walking at `speed` — crowdlab's
-/// default pedestrian with those two values, named `r{radius}-v{speed}` — and returns its name.
-fn ensure_profile(scene: &mut Scene, radius: f32, speed: f32) -> String {
-    let name = format!("r{radius}-v{speed}");
-    if scene.profile(&name).is_none() {
-        let default = Profile::default();
-        scene.profiles.push(Profile {
-            name: name.clone(),
-            radius,
-            max_speed: default.max_speed.max(speed),
-            preferred_speed: speed,
-            ..default
-        });
+/// The profiles an import creates, one per (radius, speed), each found again in constant time.
+#[derive(Default)]
+struct ImportProfiles(HashSet<String>);
+
+impl ImportProfiles {
+    /// Adds (once) the profile of imported agents of body `radius` walking at `speed` —
+    /// crowdlab's default pedestrian with those two values, named `r{radius}-v{speed}` — and
+    /// returns its name.
+    fn ensure(&mut self, scene: &mut Scene, radius: f32, speed: f32) -> String {
+        let name = format!("r{radius}-v{speed}");
+        if self.0.insert(name.clone()) && scene.profile(&name).is_none() {
+            let default = Profile::default();
+            scene.profiles.push(Profile {
+                name: name.clone(),
+                radius,
+                max_speed: default.max_speed.max(speed),
+                preferred_speed: speed,
+                ..default
+            });
+        }
+        name
     }
-    name
 }
 
-/// Reads a whole file as text, naming it on failure.
+/// Reads a whole file as UTF-8 text (a byte order mark skipped), naming the file on failure
+/// and the line of the first byte that is not UTF-8.
 fn read_text(path: &Path) -> Result<String, ImportError> {
-    std::fs::read_to_string(path).map_err(|source| ImportError::Io {
+    let bytes = std::fs::read(path).map_err(|source| ImportError::Io {
         file: path.to_path_buf(),
         source,
-    })
+    })?;
+    let mut text = String::from_utf8(bytes).map_err(|e| {
+        let valid = e.utf8_error().valid_up_to();
+        let bytes = e.as_bytes();
+        ImportError::Bad {
+            file: path.to_path_buf(),
+            line: bytes[..valid].iter().filter(|&&b| b == b'\n').count() + 1,
+            message: format!("byte 0x{:02x} at offset {valid} is not UTF-8 text", bytes[valid]),
+        }
+    })?;
+    if text.starts_with('\u{feff}') {
+        text.drain(..3);
+    }
+    Ok(text)
 }
 
-/// Collects warnings for one file.
+/// The line of the element each imported agent and obstacle came from, by its index in the
+/// scene, so a validation problem of the imported scene points at the file's line.
+#[derive(Default)]
+struct SourceLines {
+    agents: Vec<usize>,
+    obstacles: Vec<usize>,
+}
+
+impl SourceLines {
+    /// The line of the agent or obstacle a problem at `path` (`agents[3].position`) is about.
+    fn line_of(&self, path: &str) -> Option<usize> {
+        let index = |prefix: &str| path.strip_prefix(prefix)?.split(']').next()?.parse::<usize>().ok();
+        index("agents[")
+            .and_then(|i| self.agents.get(i))
+            .or_else(|| index("obstacles[").and_then(|i| self.obstacles.get(i)))
+            .copied()
+    }
+}
+
+/// Collects warnings for one file, and the lines imported elements came from.
 pub(crate) struct Report {
     file: PathBuf,
     warnings: Vec<Warning>,
+    lines: SourceLines,
 }
 
 impl Report {
@@ -108,6 +168,7 @@ impl Report {
         Report {
             file: file.to_path_buf(),
             warnings: Vec::new(),
+            lines: SourceLines::default(),
         }
     }
 
@@ -156,7 +217,7 @@ pub fn import_file(path: &Path) -> Result<(Scene, Vec<Warning>), ImportError> {
 pub fn import_file_with_config(path: &Path, config: Option<&Path>) -> Result<(Scene, Vec<Warning>), ImportError> {
     let text = read_text(path)?;
     let root = Report::new(path).parse_xml(&text)?;
-    let (scene, warnings) = match root.name.as_str() {
+    let (scene, warnings, lines) = match root.name.as_str() {
         "SteerBenchTestCase" => {
             if let Some(c) = config {
                 return Err(ImportError::UnknownFormat {
@@ -164,7 +225,7 @@ pub fn import_file_with_config(path: &Path, config: Option<&Path>) -> Result<(Sc
                     message: "a configuration only applies to IndAlgoTest scenes (.iascene)".into(),
                 });
             }
-            import_steersuite(&text, path)?
+            steersuite::import_traced(&text, path)?
         }
         "indAlgoConf" => {
             let beside = path.with_extension("iaconf");
@@ -175,7 +236,7 @@ pub fn import_file_with_config(path: &Path, config: Option<&Path>) -> Result<(Sc
                 Some(c) => Some((read_text(c)?, c.clone())),
                 None => None,
             };
-            import_indalgo(
+            indalgo::import_traced(
                 &text,
                 path,
                 config_text.as_ref().map(|(t, p)| (t.as_str(), p.as_path())),
@@ -192,11 +253,13 @@ pub fn import_file_with_config(path: &Path, config: Option<&Path>) -> Result<(Sc
     };
     let problems = validate(&scene);
     if !problems.is_empty() {
-        let list: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
-        return Err(ImportError::Bad {
+        let problems = problems
+            .iter()
+            .map(|p| (lines.line_of(&p.path).unwrap_or(root.line), p.to_string()))
+            .collect();
+        return Err(ImportError::Invalid {
             file: path.to_path_buf(),
-            line: 1,
-            message: format!("the imported scene is not valid: {}", list.join("; ")),
+            problems,
         });
     }
     Ok((scene, warnings))

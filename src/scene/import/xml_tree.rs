@@ -1,9 +1,13 @@
 //! A small element tree read with quick-xml, every element remembering its line, so importers can
 //! walk a document and report problems as `file:line`. Comments, declarations and namespaces
-//! prefixes are dropped; text is trimmed and unescaped.
+//! prefixes are dropped; text is trimmed and unescaped. Nesting depth and attributes per element
+//! are limited ([`MAX_XML_DEPTH`], [`MAX_XML_ATTRIBUTES`]) so a crafted document cannot exhaust the
+//! stack or take quadratic time.
 
 use quick_xml::events::Event;
 use quick_xml::name::QName;
+
+use crate::limits::{MAX_XML_ATTRIBUTES, MAX_XML_DEPTH};
 
 /// One element: local name, attributes in document order, children, trimmed text and line.
 #[derive(Clone, Debug, PartialEq)]
@@ -81,6 +85,12 @@ fn entity(name: &str) -> Option<char> {
 fn start_element(e: &quick_xml::events::BytesStart, line: usize) -> Result<Element, XmlError> {
     let mut attributes = Vec::new();
     for attr in e.attributes() {
+        if attributes.len() == MAX_XML_ATTRIBUTES {
+            return Err(XmlError {
+                line,
+                message: format!("<{}> has more than {MAX_XML_ATTRIBUTES} attributes", local(e.name())),
+            });
+        }
         let attr = attr.map_err(|err| XmlError {
             line,
             message: err.to_string(),
@@ -118,7 +128,12 @@ pub fn parse(text: &str) -> Result<Element, XmlError> {
         let line = lines.line_of(before + skipped);
         let error = |message: String| XmlError { line, message };
         match event {
-            Event::Start(e) => stack.push(start_element(&e, line)?),
+            Event::Start(e) => {
+                if stack.len() == MAX_XML_DEPTH {
+                    return Err(error(format!("elements nest deeper than {MAX_XML_DEPTH} levels")));
+                }
+                stack.push(start_element(&e, line)?)
+            }
             Event::Empty(e) => {
                 let element = start_element(&e, line)?;
                 match stack.last_mut() {

@@ -13,6 +13,7 @@ use super::{BehaviourSpec, Deceleration, FeelerCombine, FlockPreset, InterposeEn
 
 /// A steering behaviour and its parameters, as written in a scene profile.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Behaviour {
     /// Full speed toward the goal point (overshoots and turns back).
     Seek,

@@ -8,6 +8,7 @@ use super::human::PopelovaCombiner;
 
 /// How a profile's behaviour forces are combined.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Combiner {
     /// Buckland §3.1: F = Σ wᵢ·fᵢ, truncated to max force.
     #[default]

@@ -11,6 +11,7 @@ use super::{Behaviour, BehaviourSpec};
 
 /// A named set of flocking weights.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum FlockPreset {
     /// Reynolds' boids: the three rules with equal weight (1, 1, 1), no wander.
     #[default]

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 /// Buckland's deceleration setting; the divisor is `value · 0.3` seconds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Deceleration {
     /// Effective time to target 0.9 s.
     Slow,
@@ -28,6 +29,7 @@ impl Deceleration {
 
 /// One end of an interposition.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum InterposeEnd {
     /// The agent with this scene id (its predicted position is used).
     Agent(u32),
@@ -37,6 +39,7 @@ pub enum InterposeEnd {
 
 /// How the feelers' pushes become one force.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum FeelerCombine {
     /// Add the pushes of every feeler that crosses a wall.
     #[default]

@@ -10,6 +10,7 @@ use crate::scene::Problems;
 
 /// A behaviour with the weight its force is multiplied by before combining.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct BehaviourSpec {
     /// The behaviour and its parameters.
     pub behaviour: Behaviour,

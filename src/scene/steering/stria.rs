@@ -11,6 +11,7 @@ use crate::scene::Problems;
 
 /// One of Stria's forces with its parameters.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum StriaKind {
     /// Turn the velocity towards the goal at max speed: F = v_max·d̂ − v.
     Seek,
@@ -71,6 +72,7 @@ pub enum StriaKind {
 
 /// A Stria force with its skip probability for the priority combiner.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct StriaForce {
     /// The force and its parameters.
     pub force: StriaKind,

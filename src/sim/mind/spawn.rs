@@ -1,14 +1,15 @@
 //! Spawn groups turned into agents before the run starts: agents entering at a gate one after
 //! another, with inter-arrival times ~ N(mean, sd) drawn from the group's own seeded generator
-//! (negative draws count as 0), or a crowd spread over an area on a jittered lattice, skipping
-//! cells that are not walkable. Each spawned agent simply waits for its start time.
+//! (negative draws count as 0) or all at once on evenly spaced slots, or a crowd spread over an
+//! area (`scene::area_points`: apart and clear of obstacles). Each spawned agent simply waits for
+//! its start time.
 
 use glam::Vec2;
-use rand::{Rng, SeedableRng};
+use rand::Rng;
 use rand_pcg::Pcg32;
 
 use super::world_map::WorldMap;
-use crate::scene::{Goal, Interval, Scene, SpawnSource};
+use crate::scene::{Goal, Interval, Scene, SpawnSource, area_points, gate_slot, spawn_rng};
 
 /// An agent created by a spawn group.
 #[derive(Clone, Debug, PartialEq)]
@@ -46,7 +47,7 @@ pub fn spawn_schedule(scene: &Scene, map: &WorldMap, first_id: u32) -> Vec<Spawn
     let mut out = Vec::new();
     let mut id = first_id;
     for (g, group) in scene.spawns.iter().enumerate() {
-        let mut rng = Pcg32::seed_from_u64(scene.settings.seed ^ 0x7370_6177_6e00 ^ (g as u64) << 40);
+        let mut rng = spawn_rng(scene.settings.seed, g);
         let profile = scene.profiles.iter().position(|p| p.name == group.profile).unwrap_or(0);
         let radius = scene.profiles.get(profile).map_or(0.3, |p| p.radius);
         let agent_type = group
@@ -57,11 +58,19 @@ pub fn spawn_schedule(scene: &Scene, map: &WorldMap, first_id: u32) -> Vec<Spawn
         let positions: Vec<Vec2> = match &group.source {
             SpawnSource::Gate(gate) => {
                 let gate = scene.gates.iter().position(|x| &x.id == gate).unwrap_or(0);
-                (0..group.count)
-                    .map(|_| map.gate_point(gate, radius + 0.2, &mut rng))
-                    .collect()
+                let depth = radius + 0.2;
+                match group.interval {
+                    Some(_) => (0..group.count)
+                        .map(|_| map.gate_point(gate, depth, &mut rng))
+                        .collect(),
+                    None => (0..group.count)
+                        .map(|k| map.gate_slot_point(gate, depth, gate_slot(k, group.count)))
+                        .collect(),
+                }
             }
-            SpawnSource::Area { min, max } => lattice(*min, *max, group.count, map, &mut rng),
+            SpawnSource::Area { min, max } => {
+                area_points(scene, (*min, *max), group.count, radius, group.start_time, &mut rng)
+            }
         };
         for position in positions {
             out.push(SpawnedAgent {
@@ -82,35 +91,10 @@ pub fn spawn_schedule(scene: &Scene, map: &WorldMap, first_id: u32) -> Vec<Spawn
     out
 }
 
-/// Up to `count` walkable points on a jittered lattice over `min`–`max`, row by row.
-fn lattice(min: Vec2, max: Vec2, count: u32, map: &WorldMap, rng: &mut Pcg32) -> Vec<Vec2> {
-    let size = max - min;
-    let n = count as f32;
-    let cols = (n * size.x / size.y).sqrt().ceil().max(1.0) as u32;
-    let mut rows = count.div_ceil(cols).max(1);
-    let mut points = Vec::new();
-    // Grow the lattice until enough cells are walkable (obstacles inside the area).
-    for _ in 0..4 {
-        let step = Vec2::new(size.x / cols as f32, size.y / rows as f32);
-        points = (0..rows * cols)
-            .map(|k| {
-                let cell = Vec2::new((k % cols) as f32 + 0.5, (k / cols) as f32 + 0.5);
-                let jitter = Vec2::new(rng.random_range(-0.15..0.15), rng.random_range(-0.15..0.15));
-                min + (cell + jitter) * step
-            })
-            .filter(|&p| map.walkable(p))
-            .take(count as usize)
-            .collect();
-        if points.len() == count as usize {
-            break;
-        }
-        rows += rows / 2 + 1;
-    }
-    points
-}
-
 #[cfg(test)]
 mod tests {
+    use rand::SeedableRng;
+
     use super::*;
 
     #[test]

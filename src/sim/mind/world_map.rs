@@ -5,7 +5,7 @@ use glam::Vec2;
 use rand::Rng;
 use rand_pcg::Pcg32;
 
-use crate::scene::{GateDirection, PlannerKind, Scene};
+use crate::scene::{GATE_SPAN, GateDirection, PlannerKind, Scene};
 use crate::sim::nav::{NavMap, RoutingTable, SearchScratch};
 
 /// An axis-aligned rectangle.
@@ -181,17 +181,23 @@ impl WorldMap {
             .unwrap_or(r.center())
     }
 
-    /// A point of segment `from`–`to` moved `depth` metres toward `inside`, avoiding non-walkable
-    /// cells where possible (Stria's trimming of portal and gate areas).
-    pub fn point_beside(&self, from: Vec2, to: Vec2, inside: Vec2, depth: f32, rng: &mut Pcg32) -> Vec2 {
+    /// The point at fraction `t` of segment `from`–`to`, moved `depth` metres toward `inside`.
+    fn beside(from: Vec2, to: Vec2, inside: Vec2, depth: f32, t: f32) -> Vec2 {
         let along = to - from;
         let mut normal = along.perp().normalize_or_zero();
         if normal.dot(inside - from) < 0.0 {
             normal = -normal;
         }
-        let at = |t: f32| from + along * t + normal * depth;
+        from + along * t + normal * depth
+    }
+
+    /// A point of segment `from`–`to` moved `depth` metres toward `inside`, avoiding non-walkable
+    /// cells where possible (Stria's trimming of portal and gate areas).
+    pub fn point_beside(&self, from: Vec2, to: Vec2, inside: Vec2, depth: f32, rng: &mut Pcg32) -> Vec2 {
+        let (lo, hi) = GATE_SPAN;
+        let at = |t: f32| Self::beside(from, to, inside, depth, t);
         (0..12)
-            .map(|_| at(rng.random_range(0.1..=0.9)))
+            .map(|_| at(rng.random_range(lo..=hi)))
             .find(|&p| self.walkable(p))
             .unwrap_or(at(0.5))
     }
@@ -206,6 +212,13 @@ impl WorldMap {
     pub fn gate_point(&self, gate: usize, depth: f32, rng: &mut Pcg32) -> Vec2 {
         let g = &self.gates[gate];
         self.point_beside(g.from, g.to, self.bounds.center(), depth, rng)
+    }
+
+    /// The point at fraction `t` of gate `gate`, `depth` metres inside the world (a slot of
+    /// simultaneous arrivals, see `scene::gate_slot`).
+    pub fn gate_slot_point(&self, gate: usize, depth: f32, t: f32) -> Vec2 {
+        let g = &self.gates[gate];
+        Self::beside(g.from, g.to, self.bounds.center(), depth, t)
     }
 
     /// Indices of the portals joining regions `a` and `b`.

@@ -1,6 +1,8 @@
 //! Who is in the run: placed and spawned agents become one list of recruits, each turned into a
 //! body, a mind and an entry of the recording's agent table by the same function.
 
+use std::collections::HashMap;
+
 use glam::Vec2;
 
 use super::AgentMind;
@@ -30,13 +32,13 @@ fn recruits(scene: &Scene, map: &WorldMap) -> Vec<Recruit> {
         name.as_ref()
             .and_then(|n| scene.agent_types.iter().position(|t| &t.name == n))
     };
+    let mut profile_index = HashMap::with_capacity(scene.profiles.len());
+    for (i, p) in scene.profiles.iter().enumerate() {
+        profile_index.entry(p.name.as_str()).or_insert(i);
+    }
     let placed = scene.agents.iter().map(|agent| Recruit {
         id: agent.id,
-        profile: scene
-            .profiles
-            .iter()
-            .position(|p| p.name == agent.profile)
-            .expect("validated scene"),
+        profile: profile_index[agent.profile.as_str()],
         position: agent.position,
         heading: agent.heading_deg.to_radians(),
         goal: agent.goal.clone(),

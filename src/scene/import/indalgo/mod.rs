@@ -17,14 +17,14 @@
 mod read;
 mod write;
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::Path;
 
 use glam::Vec2;
 
 pub use write::{IndAlgoFiles, export_indalgo, scene_to_indalgo};
 
-use super::{ImportError, Report, Warning, ensure_profile};
+use super::{ImportError, ImportProfiles, Report, SourceLines, Warning};
 use crate::scene::{Agent, Bounds, Goal, IndAlgoKeep, Obstacle, Path as ScenePath, Profile, Scene, Target};
 use read::{ConfigEntry, Kind, SceneElement, read_config, read_scene};
 
@@ -38,6 +38,15 @@ pub fn import_indalgo(
     file: &Path,
     config: Option<(&str, &Path)>,
 ) -> Result<(Scene, Vec<Warning>), ImportError> {
+    import_traced(text, file, config).map(|(scene, warnings, _)| (scene, warnings))
+}
+
+/// [`import_indalgo`], also giving the line each agent and obstacle came from.
+pub(in crate::scene::import) fn import_traced(
+    text: &str,
+    file: &Path,
+    config: Option<(&str, &Path)>,
+) -> Result<(Scene, Vec<Warning>, SourceLines), ImportError> {
     let mut report = Report::new(file);
     let root = report.parse_xml(text)?;
     let elements = read_scene(&root, &mut report)?;
@@ -48,8 +57,9 @@ pub fn import_indalgo(
             let mut config_report = Report::new(config_file);
             let root = config_report.parse_xml(config_text)?;
             let entries = read_config(&root, &mut config_report)?;
+            let present: HashSet<(u32, Kind)> = elements.iter().map(|s| (s.index, s.kind)).collect();
             for e in &entries {
-                if !elements.iter().any(|s| s.index == e.index && s.kind == e.kind) {
+                if !present.contains(&(e.index, e.kind)) {
                     config_report.warn(
                         e.line,
                         format!(
@@ -67,7 +77,7 @@ pub fn import_indalgo(
     };
     let scene = build_scene(file, &elements, &entries, &mut report);
     warnings.splice(0..0, report.warnings);
-    Ok((scene, warnings))
+    Ok((scene, warnings, report.lines))
 }
 
 fn check_unique(elements: &[SceneElement], report: &Report) -> Result<(), ImportError> {
@@ -81,7 +91,12 @@ fn check_unique(elements: &[SceneElement], report: &Report) -> Result<(), Import
 }
 
 fn build_scene(file: &Path, elements: &[SceneElement], entries: &[ConfigEntry], report: &mut Report) -> Scene {
-    let entry = |e: &SceneElement| entries.iter().find(|c| c.index == e.index && c.kind == e.kind);
+    let mut by_element = HashMap::with_capacity(entries.len());
+    for c in entries {
+        by_element.entry((c.index, c.kind)).or_insert(c);
+    }
+    let entry = |e: &SceneElement| by_element.get(&(e.index, e.kind)).copied();
+    let mut profiles = ImportProfiles::default();
     let mut scene = Scene::empty();
     scene.name = file
         .file_stem()
@@ -103,7 +118,7 @@ fn build_scene(file: &Path, elements: &[SceneElement], entries: &[ConfigEntry], 
                 let speed = config
                     .and_then(|c| c.speed)
                     .unwrap_or(Profile::default().preferred_speed);
-                let profile = ensure_profile(&mut scene, e.radius, speed);
+                let profile = profiles.ensure(&mut scene, e.radius, speed);
                 if let Some(d) = config.and_then(|c| c.react_distance) {
                     keep.react_distance.insert(e.index, d);
                 }
@@ -131,6 +146,7 @@ fn build_scene(file: &Path, elements: &[SceneElement], entries: &[ConfigEntry], 
                     end_time: span.map(|s| s.1),
                     agent_type: None,
                 });
+                report.lines.agents.push(e.line);
             }
             Kind::Obstacle => {
                 keep.obstacle_index.insert(scene.obstacles.len() as u32, e.index);
@@ -156,6 +172,7 @@ fn build_scene(file: &Path, elements: &[SceneElement], entries: &[ConfigEntry], 
                         velocity: e.velocity,
                     }
                 });
+                report.lines.obstacles.push(e.line);
             }
         }
     }

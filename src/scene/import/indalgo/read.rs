@@ -6,7 +6,7 @@ use super::super::xml_tree::Element;
 use super::super::{ImportError, Report};
 
 /// Whether an element is an agent or a non-reactive obstacle.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Kind {
     /// `<pedestrian>`: an interactive agent.
     Pedestrian,

@@ -16,10 +16,11 @@ use glam::Vec2;
 use rand::Rng;
 use rand_pcg::Pcg32;
 
-use super::super::{ImportError, Report, ensure_profile};
+use super::super::{ImportError, ImportProfiles, Report};
 use super::parse::{GoalKind, RawAgent, Rect};
 use super::point_in;
 use crate::geom::polygon_contains_circle_overlap;
+use crate::limits::MAX_AGENTS;
 use crate::scene::{Agent, Goal, Obstacle, Path, Profile, Scene, Target};
 
 /// Attempts at a random, non-overlapping position before giving up.
@@ -36,14 +37,21 @@ pub fn add_agents(
     rng: &mut Pcg32,
     report: &mut Report,
 ) -> Result<(), ImportError> {
+    let mut profiles = ImportProfiles::default();
     for t in templates {
+        if scene.agents.len() as u64 + u64::from(t.count) > MAX_AGENTS {
+            return Err(report.bad(
+                t.line,
+                format!("{} more agents exceed the limit of {MAX_AGENTS} agents", t.count),
+            ));
+        }
         let inset = Rect {
             min: world.min + t.radius,
             max: (world.max - t.radius).max(world.min + t.radius),
         };
         report_template(t, scene.agents.len() as u32, report);
         let speed = desired_speed(t, report);
-        let profile = ensure_profile(scene, t.radius, speed);
+        let profile = profiles.ensure(scene, t.radius, speed);
         for _ in 0..t.count {
             let position = match t.position {
                 Some(p) => p,
@@ -73,6 +81,7 @@ pub fn add_agents(
                 end_time: None,
                 agent_type: None,
             });
+            report.lines.agents.push(t.line);
         }
     }
     if scene.profiles.is_empty() {

@@ -21,16 +21,26 @@ mod parse;
 use std::path::Path;
 
 use glam::Vec2;
+
+use crate::limits::MAX_REGION_ITEMS;
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg32;
 
 use super::xml_tree::Element;
-use super::{ImportError, Report, Warning};
+use super::{ImportError, Report, SourceLines, Warning};
 use crate::scene::{Bounds, Obstacle, Scene};
 use parse::{Rect, bounds, number, xyz_or_random};
 
 /// Imports a SteerSuite test case (`text`, read from `file`).
 pub fn import_steersuite(text: &str, file: &Path) -> Result<(Scene, Vec<Warning>), ImportError> {
+    import_traced(text, file).map(|(scene, warnings, _)| (scene, warnings))
+}
+
+/// [`import_steersuite`], also giving the line each agent and obstacle came from.
+pub(in crate::scene::import) fn import_traced(
+    text: &str,
+    file: &Path,
+) -> Result<(Scene, Vec<Warning>, SourceLines), ImportError> {
     let mut report = Report::new(file);
     let root = report.parse_xml(text)?;
     if root.name != "SteerBenchTestCase" {
@@ -61,9 +71,10 @@ pub fn import_steersuite(text: &str, file: &Path) -> Result<(Scene, Vec<Warning>
             "header" => return Err(report.bad(e.line, "a second <header>")),
             other => report.warn(e.line, format!("<{other}> is not supported; skipped")),
         }
+        report.lines.obstacles.resize(scene.obstacles.len(), e.line);
     }
     agents::add_agents(&agent_elements, world, &mut scene, &mut rng, &mut report)?;
-    Ok((scene, report.warnings))
+    Ok((scene, report.warnings, report.lines))
 }
 
 fn read_header(header: &Element, scene: &mut Scene, report: &mut Report) -> Result<Rect, ImportError> {
@@ -181,12 +192,20 @@ fn obstacle_region(e: &Element, scene: &mut Scene, rng: &mut Pcg32, report: &Rep
             .ok_or_else(|| report.bad(e.line, format!("<obstacleRegion> needs <{name}>")))
     };
     let count_el = child("numObstacles")?;
-    let count: u32 = count_el.text.parse().map_err(|_| {
-        report.bad(
-            count_el.line,
-            format!("numObstacles {:?} is not a count", count_el.text),
-        )
-    })?;
+    let count: u32 = count_el
+        .text
+        .parse()
+        .ok()
+        .filter(|&n| n <= MAX_REGION_ITEMS)
+        .ok_or_else(|| {
+            report.bad(
+                count_el.line,
+                format!(
+                    "numObstacles {:?} is not a count from 0 to {MAX_REGION_ITEMS}",
+                    count_el.text
+                ),
+            )
+        })?;
     let size = number(child("obstacleSize")?, report)?;
     if size <= 0.0 {
         return Err(report.bad(e.line, format!("obstacleSize {size} must be greater than 0")));

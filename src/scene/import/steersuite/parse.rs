@@ -3,6 +3,8 @@
 
 use glam::Vec2;
 
+use crate::limits::MAX_REGION_ITEMS;
+
 use super::super::xml_tree::Element;
 use super::super::{ImportError, Report};
 
@@ -164,10 +166,12 @@ pub fn agent(e: &Element, world: Rect, report: &mut Report) -> Result<RawAgent, 
         match c.name.as_str() {
             "name" if !is_region => raw.name = Some(c.text.clone()),
             "numAgents" if is_region => {
-                raw.count = c
-                    .text
-                    .parse()
-                    .map_err(|_| report.bad(c.line, format!("numAgents {:?} is not a count", c.text)))?
+                raw.count = c.text.parse().ok().filter(|&n| n <= MAX_REGION_ITEMS).ok_or_else(|| {
+                    report.bad(
+                        c.line,
+                        format!("numAgents {:?} is not a count from 0 to {MAX_REGION_ITEMS}", c.text),
+                    )
+                })?
             }
             "regionBounds" if is_region => raw.region = bounds(c, report)?,
             "initialConditions" => {

@@ -9,6 +9,7 @@ use crate::scene::Problems;
 
 /// Parameters of the weighted-mean combiner.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 #[serde(default)]
 pub struct PopelovaCombiner {
     /// Base walking speed v_walk in m/s (thesis 220 cm_UT/s).

@@ -9,6 +9,7 @@ use crate::scene::Problems;
 
 /// The formation type's parameters.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 #[serde(default)]
 pub struct Formation {
     /// Angle of the slot from the leader's heading, degrees: 90 right, −90 left, 180 behind.
@@ -31,6 +32,7 @@ impl Default for Formation {
 
 /// Parameters of leader following (Table 3.6; metres, forces in m/s = N_UT/100).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct LeaderFollowing {
     /// Scene id of the leader.
     pub leader: u32,

@@ -35,6 +35,7 @@ pub const WALK_SPEED: f32 = 2.2;
 
 /// One of Popelová's seven steerings with its parameters.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum HumanSteering {
     /// Five-ray obstacle avoidance.
     ObstacleAvoidance(ObstacleAvoidance),

@@ -8,6 +8,7 @@ use crate::scene::Problems;
 
 /// Parameters of obstacle avoidance (Table 3.1, forces in m/s = N_UT/100).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 #[serde(default)]
 pub struct ObstacleAvoidance {
     /// Repulsive Force F, 0–20 (thesis 0–2000 N_UT; recommended 240 N_UT = 2.4).

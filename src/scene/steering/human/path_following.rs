@@ -9,6 +9,7 @@ use crate::scene::Problems;
 
 /// Parameters of path following (Table 3.4; metres, forces in m/s = N_UT/100).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 #[serde(default)]
 pub struct PathFollowing {
     /// Path Force F (thesis 0–1000 N_UT; 200 N_UT = 2.0).

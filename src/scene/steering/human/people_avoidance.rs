@@ -11,6 +11,7 @@ use crate::scene::Problems;
 
 /// Character presets of §3.2.5 / §6.3.5.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Character {
     /// Dominant or aggressive: basic behaviour only.
     Dominant,
@@ -30,6 +31,7 @@ pub enum Character {
 
 /// Parameters of people avoidance (Table 3.2; metres, forces in m/s = N_UT/100).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 #[serde(default)]
 pub struct PeopleAvoidance {
     /// Repulsive Force F (thesis 0–1000 N_UT; recommended 200 N_UT = 2.0).

@@ -12,6 +12,7 @@ use crate::scene::Problems;
 
 /// One breakpoint of a distance → force function (metres, m/s).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Breakpoint {
     /// Distance from the location in metres.
     pub distance: f32,
@@ -23,6 +24,7 @@ pub struct Breakpoint {
 
 /// A location with its distance → force function.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct DistanceFunction {
     /// The attracting / repelling point; `None` means the agent's goal.
     #[serde(default)]
@@ -49,6 +51,7 @@ impl DistanceFunction {
 
 /// Parameters of target approaching (Table 3.3; metres, forces in m/s = N_UT/100).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 #[serde(default)]
 pub struct TargetApproaching {
     /// Attractive Force (thesis 0–1000 N_UT; recommended 100 N_UT = 1.0) of the basic pull.

@@ -8,6 +8,7 @@ use crate::scene::Problems;
 
 /// Parameters of walk along (Table 3.7; metres, forces in m/s = N_UT/100).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct WalkAlong {
     /// Scene id of the partner (who must run walk along with the same parameters).
     pub partner: u32,
