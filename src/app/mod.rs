@@ -17,6 +17,10 @@
 //!   panels are functions taking `&mut Ui` that return what the user asked for as a [`Command`].
 //! - Errors (a bad file, a failed save) appear in a dismissable notice panel; the current
 //!   document is kept intact.
+//! - Choosing a file never fails silently: the native dialog where a desktop portal can answer,
+//!   otherwise crowdlab's own browser (`file_picker`, `file_browser`). Save run and the export
+//!   dialog (`export_dialog`) run the same library code as the CLI, exports on a thread of their
+//!   own with progress and cancel (`file_actions`).
 //! - The window has two views of the document: the editor ([`editor`]: tools, selection,
 //!   inspector, undo) and the simulator. Running from the editor switches to the simulator;
 //!   going back to editing discards the run after asking. Every scene change is one
