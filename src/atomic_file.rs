@@ -224,7 +224,7 @@ impl Drop for AtomicDir {
 }
 
 /// The temporary name `<name>.partial` a file is written under until it is complete.
-pub fn partial_name(name: &str) -> String {
+fn partial_name(name: &str) -> String {
     format!("{name}.partial")
 }
 

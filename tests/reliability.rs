@@ -837,10 +837,14 @@ fn sigterm_and_sigint_leave_no_partial_export_and_name_the_kept_recording() {
         "the interrupted export left files behind"
     );
 
-    // An interrupted run keeps its recording under .partial and says so.
+    // An interrupted run keeps its recording under .partial and says so; the previous
+    // recording under the real name (of another scene) is left alone, and exporting it warns
+    // about the newer interrupted one.
     let scene_path = d.join("long.ron");
     save_scene(&long_scene(), &scene_path).unwrap();
     let long = d.join("long.crowdrec");
+    std::fs::copy(&rec, &long).unwrap();
+    std::thread::sleep(Duration::from_millis(20));
     let kept = d.join("long.crowdrec.partial");
     let mut child = Command::new(env!("CARGO_BIN_EXE_crowdlab"))
         .args(["run", scene_path.to_str().unwrap(), "-o", long.to_str().unwrap()])
@@ -865,4 +869,17 @@ fn sigterm_and_sigint_leave_no_partial_export_and_name_the_kept_recording() {
         "{stderr}"
     );
     assert!(RecordingReader::open(&kept).unwrap().frame_count() > 0);
+    assert_eq!(std::fs::read(&long).unwrap(), std::fs::read(&rec).unwrap());
+    let out = Command::new(env!("CARGO_BIN_EXE_crowdlab"))
+        .args([
+            "export",
+            long.to_str().unwrap(),
+            "--csv",
+            d.join("old.csv").to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(stderr.contains("is older than the interrupted recording"), "{stderr}");
 }
