@@ -35,6 +35,17 @@ fn shows(harness: &Harness<'_, CrowdlabApp>, text: &str) -> bool {
         .is_some()
 }
 
+/// Writes tick 0 and `ticks` stepped ticks of the default scene to the recording `path`.
+fn record_default_scene(path: &std::path::Path, ticks: usize) {
+    let mut world = World::new(Arc::new(default_scene()));
+    let mut writer = RecordingWriter::create(path, &header_for(&world)).unwrap();
+    writer.push(&world.snapshot_frame()).unwrap();
+    for _ in 0..ticks {
+        writer.push(&world.step()).unwrap();
+    }
+    writer.finish().unwrap();
+}
+
 #[test]
 fn run_button_simulates_until_paused() {
     let mut harness = harness();
@@ -181,13 +192,7 @@ fn a_bad_file_shows_an_error_and_keeps_the_document() {
 fn a_recording_replays_without_its_scene_file() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("plaza.crowdrec");
-    let mut world = World::new(Arc::new(default_scene()));
-    let mut writer = RecordingWriter::create(&path, &header_for(&world)).unwrap();
-    writer.push(&world.snapshot_frame()).unwrap();
-    for _ in 0..8 {
-        writer.push(&world.step()).unwrap();
-    }
-    writer.finish().unwrap();
+    record_default_scene(&path, 8);
 
     let mut harness = harness();
     harness.state_mut().open_path(&path);
@@ -339,13 +344,7 @@ fn a_run_saved_from_the_app_reopens_with_the_same_frames() {
 fn the_export_dialog_writes_what_crowdlab_export_writes() {
     let dir = tempfile::tempdir().unwrap();
     let recording = dir.path().join("run.crowdrec");
-    let mut world = World::new(Arc::new(default_scene()));
-    let mut writer = RecordingWriter::create(&recording, &header_for(&world)).unwrap();
-    writer.push(&world.snapshot_frame()).unwrap();
-    for _ in 0..4 {
-        writer.push(&world.step()).unwrap();
-    }
-    writer.finish().unwrap();
+    record_default_scene(&recording, 4);
     let mut harness = browsing_harness();
     harness.state_mut().open_path(&recording);
     harness.run();
