@@ -323,3 +323,44 @@ fn regions_gates_portals_and_spawn_groups_are_dragged_out() {
     key(&mut h, Key::Delete);
     assert!(scene(&h).gates.is_empty());
 }
+
+#[test]
+fn a_new_scene_walker_steers_round_an_obstacle_in_its_way() {
+    use crowdlab::scene::{Agent, Target};
+    use crowdlab::sim::run::{RunLimit, run_scene};
+
+    let mut h = harness();
+    tool(&mut h, "New");
+    let mut s = (*scene(&h)).clone();
+    assert!(s.agents.is_empty() && s.obstacles.is_empty());
+    let profile = s.profiles[0].name.clone();
+    s.agents.push(Agent {
+        id: 0,
+        profile,
+        position: Vec2::new(-8.0, 0.0),
+        heading_deg: 0.0,
+        goal: Goal::Target("east".into()),
+        start_time: 0.0,
+        end_time: None,
+        agent_type: None,
+    });
+    s.targets.push(Target {
+        id: "east".into(),
+        position: Vec2::new(8.0, 0.0),
+        radius: 0.3,
+    });
+    s.obstacles.push(Obstacle::Circle {
+        center: Vec2::new(0.0, 0.2),
+        radius: 1.5,
+    });
+    s.settings.duration = 40.0;
+    assert!(crowdlab::scene::validate(&s).is_empty());
+    let mut frames = Vec::new();
+    let metrics = run_scene(Arc::new(s), RunLimit::default(), &mut frames, |_, _| {}).unwrap();
+    assert_eq!(metrics.summary.agents_reached, 1, "{metrics:#?}");
+    assert!(
+        metrics.agents[0].max_obstacle_penetration < 0.05,
+        "penetrates the obstacle by {} m",
+        metrics.agents[0].max_obstacle_penetration
+    );
+}

@@ -19,7 +19,7 @@ impl CrowdlabApp {
     pub(super) fn apply_session(&mut self, command: Command) {
         match command {
             Command::New => {
-                self.document = Document::untitled(Scene::empty());
+                self.document = Document::untitled(new_scene());
                 self.restart_live_run();
                 self.editor.reset();
                 self.editing = true;
@@ -161,5 +161,53 @@ impl CrowdlabApp {
         if let Some(autosave) = &mut self.autosave {
             autosave.clear();
         }
+    }
+}
+
+/// The scene of New: empty, with a walker that steers round obstacles and walls — wall and
+/// obstacle avoidance (a 4 m detection box, weighted above arrive) before arrive and
+/// separation.
+pub(super) fn new_scene() -> Scene {
+    use crate::scene::Profile;
+    use crate::scene::steering::{Behaviour, BehaviourSpec, Deceleration};
+    let avoid = |behaviour, weight| BehaviourSpec::new(behaviour, weight);
+    let walker = Profile {
+        radius: 0.3,
+        behaviours: vec![
+            avoid(
+                Behaviour::WallAvoidance {
+                    feeler_length: 1.5,
+                    side_angle_deg: 45.0,
+                    side_ratio: 0.5,
+                    combine: Default::default(),
+                },
+                2.0,
+            ),
+            avoid(
+                Behaviour::ObstacleAvoidance {
+                    min_box_length: 4.0,
+                    braking_weight: 0.2,
+                },
+                6.0,
+            ),
+            avoid(
+                Behaviour::Arrive {
+                    deceleration: Deceleration::Normal,
+                },
+                1.0,
+            ),
+            avoid(
+                Behaviour::Separation {
+                    view_radius: 1.5,
+                    fov_deg: 360.0,
+                },
+                4.0,
+            ),
+        ],
+        ..Profile::default()
+    };
+    Scene {
+        profiles: vec![walker],
+        ..Scene::empty()
     }
 }
