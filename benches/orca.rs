@@ -16,9 +16,14 @@ use std::f32::consts::TAU;
 use std::sync::Arc;
 use std::time::Instant;
 
-use crowdlab::scene::{Agent, Bounds, Goal, Scene, Target, load_scene};
+use crowdlab::scene::{Bounds, Scene, load_scene};
 use crowdlab::sim::World;
 use glam::Vec2;
+
+#[path = "support/crowd.rs"]
+#[allow(dead_code)] // the lattice crowd is for the other benches
+mod crowd;
+use crowd::add_mirrored_walker;
 
 /// RVO2's Circle parameters.
 const RADIUS: f32 = 1.5;
@@ -47,22 +52,7 @@ fn circle_scene(n: usize) -> Scene {
     scene.agents.clear();
     scene.targets.clear();
     for i in 0..n {
-        let p = start(i, n);
-        scene.targets.push(Target {
-            id: format!("g{i}"),
-            position: -p,
-            radius: RADIUS,
-        });
-        scene.agents.push(Agent {
-            id: i as u32,
-            profile: "orca".into(),
-            position: p,
-            heading_deg: 0.0,
-            goal: Goal::Target(format!("g{i}")),
-            start_time: 0.0,
-            end_time: None,
-            agent_type: None,
-        });
+        add_mirrored_walker(&mut scene, i, start(i, n), "orca", RADIUS);
     }
     scene
 }

@@ -19,21 +19,27 @@ pub fn lattice_crowd(n: usize) -> Scene {
     scene.agents.clear();
     for i in 0..n {
         let p = Vec2::new((i % side) as f32 - half, (i / side) as f32 - half);
-        scene.targets.push(Target {
-            id: format!("t{i}"),
-            position: -p,
-            radius: 0.3,
-        });
-        scene.agents.push(Agent {
-            id: i as u32,
-            profile: "walker".into(),
-            position: p,
-            heading_deg: 0.0,
-            goal: Goal::Target(format!("t{i}")),
-            start_time: 0.0,
-            end_time: None,
-            agent_type: None,
-        });
+        add_mirrored_walker(&mut scene, i, p, "walker", 0.3);
     }
     scene
+}
+
+/// Adds agent `i` of `profile` at `p`, heading for its own target (arrival radius `radius`) at
+/// the point mirrored through the origin.
+pub fn add_mirrored_walker(scene: &mut Scene, i: usize, p: Vec2, profile: &str, radius: f32) {
+    scene.targets.push(Target {
+        id: format!("t{i}"),
+        position: -p,
+        radius,
+    });
+    scene.agents.push(Agent {
+        id: i as u32,
+        profile: profile.into(),
+        position: p,
+        heading_deg: 0.0,
+        goal: Goal::Target(format!("t{i}")),
+        start_time: 0.0,
+        end_time: None,
+        agent_type: None,
+    });
 }
