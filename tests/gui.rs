@@ -239,6 +239,30 @@ fn editing_a_setting_marks_the_document_and_save_clears_the_mark() {
     assert_eq!(load_scene(&path).unwrap(), *app.document().scene);
 }
 
+#[test]
+fn saving_an_opened_scene_keeps_its_comments_and_layout_and_changes_only_the_edited_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("evacuation.ron");
+    let original = include_str!("../scenes/oblak_evacuation.ron");
+    std::fs::write(&path, original).unwrap();
+    let mut harness = harness();
+    harness.state_mut().open_path(&path);
+    harness.run();
+    harness.get_by_label("seed").set_value_accesskit(12.0);
+    harness.run();
+    harness.get_by_label("Save").click();
+    harness.run();
+    assert!(shows(&harness, "Saved"), "a notice says it was saved");
+    let saved = std::fs::read_to_string(&path).unwrap();
+    let before: Vec<&str> = original.lines().collect();
+    let after: Vec<&str> = saved.lines().collect();
+    assert_eq!(before.len(), after.len(), "{saved}");
+    let changed: Vec<(&str, &str)> = before.into_iter().zip(after).filter(|(a, b)| a != b).collect();
+    assert_eq!(changed.len(), 1, "{changed:#?}");
+    assert!(changed[0].1.contains("seed: 12,"), "{changed:#?}");
+    assert_eq!(load_scene(&path).unwrap(), *harness.state().document().scene);
+}
+
 /// The app with crowdlab's own file browser instead of native dialogs.
 fn browsing_harness() -> Harness<'static, CrowdlabApp> {
     Harness::builder().with_size([1280.0, 800.0]).build_ui_state(

@@ -239,11 +239,49 @@ fn recovery_file_is_written_and_offered_on_the_next_start() {
     let mut h = harness_for(CrowdlabApp::new(default_scene()).with_state_dir(state.path()));
     assert_eq!(h.state().recovery(), Some(&*edited));
     assert!(shows(&h, "unsaved changes"));
+    assert!(
+        shows(&h, &format!("The copy is in {}", recovery.display())),
+        "the banner says where the copy is"
+    );
     h.get_by_label("Restore").click();
     h.run();
     assert_eq!(*scene(&h), *edited);
     assert!(h.state().document().modified, "restored work is still unsaved");
     assert!(h.state().recovery().is_none());
+}
+
+#[test]
+fn a_recovered_scene_edited_from_a_file_saves_back_to_that_file_in_its_layout() {
+    let state = tempfile::tempdir().unwrap();
+    let path = state.path().join("plaza.ron");
+    let original = include_str!("../assets/default_scene.ron");
+    std::fs::write(&path, original).unwrap();
+    let mut app = CrowdlabApp::new(default_scene()).with_state_dir(state.path());
+    app.set_autosave_interval(0.5);
+    let mut h = harness_for(app);
+    h.state_mut().open_path(&path);
+    h.run();
+    tool(&mut h, "Add target");
+    click_world(&mut h, Vec2::new(-2.0, -2.0));
+    h.run_steps(4);
+    let edited = scene(&h);
+    drop(h);
+
+    let mut h = harness_for(CrowdlabApp::new(default_scene()).with_state_dir(state.path()));
+    assert!(
+        shows(&h, &format!("edited from {}", path.display())),
+        "the banner names the file"
+    );
+    h.get_by_label("Restore").click();
+    h.run();
+    assert_eq!(h.state().document().scene_path(), Some(path.as_path()));
+    assert!(h.state().document().modified);
+    h.get_by_label("Save").click();
+    h.run();
+    let saved = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(load_scene(&path).unwrap(), *edited);
+    let added = saved.lines().filter(|l| !original.contains(*l)).count();
+    assert_eq!(added, 1, "only the new target's line is new:\n{saved}");
 }
 
 #[test]

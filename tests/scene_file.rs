@@ -5,7 +5,7 @@ use std::path::Path;
 
 use crowdlab::scene::{
     Obstacle, Scene, SceneError, default_scene, load_scene, parse_scene, parse_valid_scene, save_scene, scene_to_ron,
-    validate,
+    scene_to_ron_like, validate,
 };
 use glam::Vec2;
 
@@ -34,6 +34,41 @@ fn every_bundled_scene_is_valid_and_round_trips_exactly() {
         let again = parse_valid_scene(&text, Path::new(&name)).unwrap();
         assert_eq!(again, scene, "{name}: load → save → load changed the scene");
         assert_eq!(scene_to_ron(&again), text, "{name}: saving twice gives different text");
+    }
+}
+
+/// The lines that differ between `a` and `b`, counted as multisets.
+fn changed_lines(a: &str, b: &str) -> usize {
+    let mut only_b: Vec<&str> = b.lines().collect();
+    let mut only_a = 0;
+    for line in a.lines() {
+        match only_b.iter().position(|l| *l == line) {
+            Some(p) => {
+                only_b.swap_remove(p);
+            }
+            None => only_a += 1,
+        }
+    }
+    only_a + only_b.len()
+}
+
+#[test]
+fn every_bundled_scene_saves_back_as_its_own_text_and_an_edit_changes_only_its_line() {
+    let mut files = bundled_scenes();
+    files.push(Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/default_scene.ron")).to_path_buf());
+    for path in files {
+        let original = std::fs::read_to_string(&path).unwrap();
+        let mut scene = load_scene(&path).unwrap();
+        let saved = scene_to_ron_like(&scene, &original);
+        assert_eq!(changed_lines(&original, &saved), 0, "{}:\n{saved}", path.display());
+        scene.settings.seed += 1;
+        let edited = scene_to_ron_like(&scene, &original);
+        assert!(
+            changed_lines(&original, &edited) <= 2,
+            "{}: a new seed changed more than its line:\n{edited}",
+            path.display()
+        );
+        assert_eq!(parse_scene(&edited, &path).unwrap(), scene);
     }
 }
 

@@ -15,6 +15,9 @@ pub struct Document {
     pub source: Option<PathBuf>,
     /// True when the scene has changes not yet saved.
     pub modified: bool,
+    /// The text the scene file was read from or last saved as: Save keeps its field order,
+    /// line breaks, comments and explicitly written defaults.
+    pub text: Option<Arc<str>>,
 }
 
 impl Document {
@@ -24,6 +27,7 @@ impl Document {
             scene: Arc::new(scene),
             source: None,
             modified: false,
+            text: None,
         }
     }
 
@@ -33,7 +37,26 @@ impl Document {
             scene: Arc::new(scene),
             source: Some(source.to_path_buf()),
             modified: false,
+            text: None,
         }
+    }
+
+    /// The document with `text`, what its scene file holds, as the layout for saving.
+    pub fn with_text(mut self, text: String) -> Document {
+        self.text = Some(text.into());
+        self
+    }
+
+    /// An unsaved document restored from an autosaved copy of a scene edited from `source`:
+    /// Save goes back to that file, laid out like what it holds now.
+    pub fn recovered(scene: Scene, source: Option<&Path>) -> Document {
+        let mut document = match source {
+            Some(path) => Document::from_file(scene, path),
+            None => Document::untitled(scene),
+        };
+        document.text = source.and_then(|p| std::fs::read_to_string(p).ok()).map(Into::into);
+        document.modified = true;
+        document
     }
 
     /// The scene file that Save writes to: the opened file when it is a scene, else none

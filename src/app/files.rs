@@ -4,12 +4,12 @@ use std::path::Path;
 
 use crate::record::{FrameSource, RecordingError, RecordingReader, RecordingWriter};
 use crate::scene::import::import_file;
-use crate::scene::{Scene, load_scene, save_scene};
+use crate::scene::{Scene, parse_valid_scene, save_scene, save_scene_like, scene_to_ron};
 
 /// What a file turned out to hold.
 pub enum Opened {
-    /// A valid scene.
-    Scene(Scene),
+    /// A valid scene, with the text it was read from (Save keeps its layout).
+    Scene { scene: Scene, text: String },
     /// A recording, replayed from the file alone.
     Recording(RecordingReader),
     /// A scene imported from another tool's file (SteerSuite `.xml`, IndAlgoTest `.iascene`),
@@ -33,15 +33,22 @@ pub fn open_file(path: &Path) -> Result<Opened, String> {
             .map(Opened::Recording)
             .map_err(|e| format!("Cannot open the recording {e}"))
     } else {
-        load_scene(path)
-            .map(Opened::Scene)
+        let text =
+            std::fs::read_to_string(path).map_err(|e| format!("Cannot open the scene {}: {e}", path.display()))?;
+        parse_valid_scene(&text, path)
+            .map(|scene| Opened::Scene { scene, text })
             .map_err(|e| format!("Cannot open the scene {e}"))
     }
 }
 
-/// Saves `scene` atomically to `path`; the message names the file on failure.
-pub fn save_file(scene: &Scene, path: &Path) -> Result<(), String> {
-    save_scene(scene, path).map_err(|e| format!("Cannot save the scene: {e}"))
+/// Saves `scene` atomically to `path`, laid out like `layout` (the text it was loaded from or
+/// last saved as) when given; returns the text written, or a message naming the file.
+pub fn save_file(scene: &Scene, layout: Option<&str>, path: &Path) -> Result<String, String> {
+    let saved = match layout {
+        Some(layout) => save_scene_like(scene, layout, path),
+        None => save_scene(scene, path).map(|()| scene_to_ron(scene)),
+    };
+    saved.map_err(|e| format!("Cannot save the scene: {e}"))
 }
 
 /// Writes every recorded frame of `source` to the recording `path` (atomically: a temporary

@@ -51,9 +51,8 @@ impl CrowdlabApp {
             Command::Confirmed(then) => self.apply_confirmed(*then),
             Command::AfterSave(then) if !self.document.modified => self.apply_confirmed(*then),
             Command::RestoreRecovery => {
-                if let Some(scene) = self.recovery.take() {
-                    self.document = Document::untitled(scene);
-                    self.document.modified = true;
+                if let Some(recovered) = self.recovery.take() {
+                    self.document = Document::recovered(recovered.scene, recovered.source.as_deref());
                     self.restart_live_run();
                     self.editor.reset();
                     self.editing = true;
@@ -147,12 +146,17 @@ impl CrowdlabApp {
     }
 
     /// Autosaves the unsaved document when it is due; a failure shows in the notice panel.
-    pub(super) fn tick_autosave(&mut self, now: f64) {
-        if let Some(autosave) = &mut self.autosave
-            && let Err(message) = autosave.tick(now, &self.document.scene, self.document.modified)
-        {
-            self.notice = Some(Notice::error(message));
-            autosave.interval = f64::INFINITY;
+    /// Returns the seconds until the next copy is due, if one is.
+    pub(super) fn tick_autosave(&mut self, now: f64) -> Option<f64> {
+        let autosave = self.autosave.as_mut()?;
+        let doc = &self.document;
+        match autosave.tick(now, &doc.scene, doc.scene_path(), doc.modified) {
+            Ok(wait) => wait,
+            Err(message) => {
+                self.notice = Some(Notice::error(message));
+                autosave.interval = f64::INFINITY;
+                None
+            }
         }
     }
 

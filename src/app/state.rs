@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use egui::{CentralPanel, Key, KeyboardShortcut, Modifiers, Panel, ScrollArea, Ui, ViewportCommand};
 
-use super::autosave::Autosave;
+use super::autosave::{Autosave, Recovered};
 use super::canvas::{self, CanvasOptions, CanvasState};
 use super::command::Command;
 use super::confirm::{self, Question};
@@ -56,7 +56,7 @@ pub struct CrowdlabApp {
     /// Autosave of the unsaved document (only with a state folder).
     pub(super) autosave: Option<Autosave>,
     /// A scene autosaved by an earlier session, offered for restoring.
-    pub(super) recovery: Option<Scene>,
+    pub(super) recovery: Option<Recovered>,
     /// Set once the user agreed to close the window.
     pub(super) closing: bool,
     /// Native file dialogs, or the in-app browser where none can open.
@@ -127,7 +127,7 @@ impl CrowdlabApp {
 
     /// The autosaved scene offered for restoring, if any.
     pub fn recovery(&self) -> Option<&Scene> {
-        self.recovery.as_ref()
+        self.recovery.as_ref().map(|r| &r.scene)
     }
 
     /// True while the editor is the current view (false: the simulator).
@@ -205,8 +205,8 @@ impl CrowdlabApp {
     /// On failure the error is shown in the notice panel and the current document stays.
     pub fn open_path(&mut self, path: &Path) {
         match files::open_file(path) {
-            Ok(Opened::Scene(scene)) => {
-                self.document = Document::from_file(scene, path);
+            Ok(Opened::Scene { scene, text }) => {
+                self.document = Document::from_file(scene, path).with_text(text);
                 self.replace_frames(Frames::live(self.document.scene.clone()));
                 self.notice = None;
                 self.editing = true;
@@ -245,8 +245,9 @@ impl CrowdlabApp {
     /// Saves the scene to `path` (atomically), which becomes the document's file. On failure the
     /// error is shown in the notice panel and nothing changes.
     pub fn save_to(&mut self, path: &Path) {
-        match files::save_file(&self.document.scene, path) {
-            Ok(()) => {
+        match files::save_file(&self.document.scene, self.document.text.as_deref(), path) {
+            Ok(text) => {
+                self.document.text = Some(text.into());
                 self.document.source = Some(path.to_path_buf());
                 self.document.modified = false;
                 self.recent.add(path);
@@ -344,8 +345,8 @@ impl CrowdlabApp {
         if let Some(n) = &self.notice {
             Panel::top("notice").show(ui, |ui| commands.extend(notice::show(ui, n)));
         }
-        if let Some(scene) = &self.recovery {
-            Panel::top("recovery").show(ui, |ui| commands.extend(recovery_panel::show(ui, scene)));
+        if let Some(recovered) = &self.recovery {
+            Panel::top("recovery").show(ui, |ui| commands.extend(recovery_panel::show(ui, recovered)));
         }
         if self.editing {
             Panel::left("tools").show(ui, |ui| commands.extend(self.editor.palette(ui)));
@@ -396,7 +397,10 @@ impl CrowdlabApp {
             self.frames.set_debug_agent(self.debugged);
         }
         let now = ui.input(|i| i.time);
-        self.tick_autosave(now);
+        if let Some(wait) = self.tick_autosave(now) {
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_secs_f64(wait.max(0.05)));
+        }
         let title = self.document.title();
         if title != self.window_title {
             ui.ctx().send_viewport_cmd(ViewportCommand::Title(title.clone()));

@@ -4,6 +4,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 use super::model::{SCENE_VERSION, Scene};
+use super::save_format::scene_text;
 use super::syntax::parse_ron;
 use super::validate::{Problem, validate};
 use crate::atomic_file::write_atomic;
@@ -95,15 +96,33 @@ pub fn load_scene(path: &Path) -> Result<Scene, SceneError> {
     parse_valid_scene(&text, path)
 }
 
-/// The scene as pretty RON text, exactly what [`save_scene`] writes.
+/// The scene as RON text, exactly what [`save_scene`] writes: only the fields that differ from
+/// their defaults, groups that fit on one line written on one line.
 pub fn scene_to_ron(scene: &Scene) -> String {
-    let config = ron::ser::PrettyConfig::new().depth_limit(6).indentor("  ".to_string());
-    ron::ser::to_string_pretty(scene, config).expect("scene model always serialises") + "\n"
+    scene_text(scene, None)
+}
+
+/// The scene as RON text laid out like `original`, the text it was loaded from: that text's
+/// field order, line breaks, comments and explicitly written defaults are kept.
+pub fn scene_to_ron_like(scene: &Scene, original: &str) -> String {
+    scene_text(scene, Some(original))
 }
 
 /// Writes the scene atomically (temporary file, then rename).
 pub fn save_scene(scene: &Scene, path: &Path) -> Result<(), SceneError> {
-    write_atomic(path, scene_to_ron(scene).as_bytes()).map_err(|source| SceneError::Io {
+    write_scene_text(&scene_to_ron(scene), path)
+}
+
+/// Writes the scene atomically, laid out like `original` (see [`scene_to_ron_like`]); returns
+/// the text written, the layout for the next save.
+pub fn save_scene_like(scene: &Scene, original: &str, path: &Path) -> Result<String, SceneError> {
+    let text = scene_to_ron_like(scene, original);
+    write_scene_text(&text, path)?;
+    Ok(text)
+}
+
+fn write_scene_text(text: &str, path: &Path) -> Result<(), SceneError> {
+    write_atomic(path, text.as_bytes()).map_err(|source| SceneError::Io {
         file: path.to_path_buf(),
         source,
     })

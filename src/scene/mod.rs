@@ -12,6 +12,8 @@ pub mod import;
 mod io;
 mod model;
 mod navigation;
+mod ron_tree;
+mod save_format;
 mod spawn_layout;
 pub mod steering;
 mod syntax;
@@ -19,7 +21,10 @@ mod validate;
 mod validate_navigation;
 
 pub use extras::IndAlgoKeep;
-pub use io::{SceneError, default_scene, load_scene, parse_scene, parse_valid_scene, save_scene, scene_to_ron};
+pub use io::{
+    SceneError, default_scene, load_scene, parse_scene, parse_valid_scene, save_scene, save_scene_like, scene_to_ron,
+    scene_to_ron_like,
+};
 pub use model::*;
 pub use navigation::*;
 pub use spawn_layout::{GATE_SPAN, area_points, gate_capacity, gate_slot, overlaps_obstacle, spawn_rng};

@@ -1,7 +1,7 @@
 //! The scene model: everything a user authors, exactly as stored in a `.ron` scene file.
 //!
 //! Units: metres, seconds; angles in *degrees* (fields end in `_deg`) because people type them.
-//! Every field is written on save (except `indalgo` when absent), so load → save → load reproduces the same document.
+//! Saving leaves out fields equal to their defaults (see `save_format`); load → save → load gives the same scene.
 
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
