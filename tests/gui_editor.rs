@@ -402,3 +402,34 @@ fn a_new_scene_walker_steers_round_an_obstacle_in_its_way() {
         metrics.agents[0].max_obstacle_penetration
     );
 }
+
+#[test]
+fn the_canvas_keeps_its_place_at_1024_by_640_whatever_is_selected_and_in_either_mode() {
+    let mut h = Harness::builder()
+        .with_size([1024.0, 640.0])
+        .build_ui_state(|ui, app: &mut CrowdlabApp| app.show(ui), CrowdlabApp::new(default_scene()));
+    settle(&mut h);
+    let canvas = |h: &Harness<'_, CrowdlabApp>| h.get_by_label("Scene canvas").rect();
+    let first = canvas(&h);
+    assert!(first.width() >= 450.0 && first.height() >= 300.0, "room to work: {first:?}");
+
+    // Editor: select an agent (its inspector fills the right panel), then a polygon obstacle.
+    tool(&mut h, "Select");
+    let agent = scene(&h).agents[0].position;
+    click_world(&mut h, agent);
+    assert!(shows(&h, "heading"), "the agent inspector is shown");
+    assert_eq!(canvas(&h), first, "selecting an agent moved the canvas");
+    key(&mut h, Key::Escape);
+    assert_eq!(canvas(&h), first);
+
+    // Simulator: the same panels, the run inspector on the right where the editor's was.
+    h.get_by_label("Step").click();
+    settle(&mut h);
+    assert!(!h.state().is_editing());
+    assert_eq!(canvas(&h), first, "switching to the simulator moved the canvas");
+    let id = h.state().frame().unwrap().agents[0].id;
+    h.state_mut().select(Some(id));
+    settle(&mut h);
+    assert!(shows(&h, "Forces by behaviour"), "the run inspector is shown");
+    assert_eq!(canvas(&h), first, "selecting an agent in the run moved the canvas");
+}

@@ -348,22 +348,28 @@ impl CrowdlabApp {
         if let Some(recovered) = &self.recovery {
             Panel::top("recovery").show(ui, |ui| commands.extend(recovery_panel::show(ui, recovered)));
         }
-        if self.editing {
-            Panel::left("tools").show(ui, |ui| commands.extend(self.editor.palette(ui)));
-        }
         Panel::bottom("time").show(ui, |ui| {
             ui.add_space(4.0);
             commands.extend(time::panel::show(ui, &self.time, &self.frames));
         });
-        Panel::right("scene").default_size(300.0).show(ui, |ui| {
-            ScrollArea::vertical().show(ui, |ui| {
-                let run_agents = (!self.editing).then(|| self.frames.header().agents.len());
-                commands.extend(scene_panel::show(ui, &self.document.scene, run_agents));
-                if self.editing {
-                    ui.separator();
-                    commands.extend(self.editor.side_panel(ui, &self.document.scene));
-                }
-            });
+        side_panel(Panel::left("left"), LEFT_PANEL_WIDTH, ui, |ui| {
+            if self.editing {
+                commands.extend(self.editor.palette(ui));
+            } else {
+                let header = self.frames.header();
+                overlays_panel::show(ui, header, &mut self.overlays, &mut self.selection);
+            }
+        });
+        side_panel(Panel::right("inspector"), RIGHT_PANEL_WIDTH, ui, |ui| {
+            let run_agents = (!self.editing).then(|| self.frames.header().agents.len());
+            commands.extend(scene_panel::show(ui, &self.document.scene, run_agents));
+            ui.separator();
+            if self.editing {
+                commands.extend(self.editor.side_panel(ui, &self.document.scene));
+            } else {
+                let frame = self.frames.frame(self.time.tick());
+                inspector_run::show(ui, self.frames.header(), frame, self.selection.selected);
+            }
         });
 
         if self.editing {
@@ -413,18 +419,10 @@ impl CrowdlabApp {
 }
 
 impl CrowdlabApp {
-    /// The simulator view: the analysis panel (overlays, legend, run inspector) and the canvas
-    /// with the cursor tick's focused draw list; a click selects an agent.
+    /// The simulator's canvas with the cursor tick's focused draw list; a click selects an agent.
     fn show_simulator(&mut self, ui: &mut Ui) {
         let header = self.frames.header();
         let frame = self.frames.frame(self.time.tick());
-        Panel::left("analysis").default_size(270.0).show(ui, |ui| {
-            ScrollArea::vertical().show(ui, |ui| {
-                overlays_panel::show(ui, header, &mut self.overlays, &mut self.selection);
-                ui.separator();
-                inspector_run::show(ui, header, frame, self.selection.selected);
-            });
-        });
         let trail_ticks = (self.overlays.trails).then(|| (self.overlays.trail_seconds / header.dt).ceil() as u64);
         let focus = self.selection.focus(self.frames.source(), frame, trail_ticks);
         let list = match frame {
@@ -500,6 +498,24 @@ fn shortcuts(ui: &mut Ui, editing: bool) -> Vec<Command> {
         }
         commands
     })
+}
+
+/// Default width of the left panel: the editor's tools, or the simulator's overlays and legend.
+const LEFT_PANEL_WIDTH: f32 = 210.0;
+/// Default width of the right panel: the scene and the inspector of the selection.
+const RIGHT_PANEL_WIDTH: f32 = 290.0;
+
+/// Shows a side panel of `width` (the user may drag it between 160 px and twice that) whose
+/// contents scroll rather than widen it, so the canvas never moves when the selection or the
+/// mode changes.
+fn side_panel(panel: Panel, width: f32, ui: &mut Ui, contents: impl FnOnce(&mut Ui)) {
+    panel
+        .resizable(true)
+        .default_size(width)
+        .size_range(160.0..=2.0 * width)
+        .show(ui, |ui| {
+            ScrollArea::both().auto_shrink([false, false]).show(ui, contents);
+        });
 }
 
 /// A file name stem from a scene name: letters, digits, `-` and `_` kept, the rest `_`.
