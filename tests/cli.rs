@@ -248,7 +248,13 @@ fn run_and_compare_take_a_method() {
     let out = crowdlab(&["compare", &scene("two_agents_crossing.ron"), "--method", "none,orca"]);
     assert!(out.status.success(), "{}", stderr(&out));
     let table = String::from_utf8_lossy(&out.stdout);
-    let rows: Vec<&str> = table.lines().filter(|l| l.starts_with("| ") && !l.starts_with("| method")).collect();
+    let rows: Vec<&str> = table
+        .lines()
+        .filter(|l| l.starts_with("| ") && !l.starts_with("| method"))
+        .collect();
     assert_eq!(rows.len(), 2, "{table}");
-    assert!(rows[0].starts_with("| none |") && rows[1].starts_with("| orca |"), "{table}");
+    assert!(
+        rows[0].starts_with("| none |") && rows[1].starts_with("| orca |"),
+        "{table}"
+    );
 }

@@ -163,7 +163,10 @@ fn unsupported_elements_are_reported_with_their_lines() {
     found(135, "<seekDynamicTarget>");
     found(123, "agent 3 has no goal crowdlab can walk to");
     found(167, "has no goal crowdlab can walk to");
-    found(91, "timeDuration adds up to 1000 s; crowdlab runs every agent for the scene's 3000 s");
+    found(
+        91,
+        "timeDuration adds up to 1000 s; crowdlab runs every agent for the scene's 3000 s",
+    );
     assert_eq!(warnings.len(), 14, "{warnings:#?}");
     assert!(warnings[0].to_string().contains("every_element.xml:24:"));
 }
@@ -275,7 +278,10 @@ fn bounds_with_min_above_max_are_swapped_with_a_warning() {
     assert_eq!(scene.bounds.min, Vec2::new(-20.0, -10.0));
     assert_eq!(scene.bounds.max, Vec2::new(20.0, 10.0));
     let v = polygon(&scene.obstacles[0]);
-    assert!(v.iter().all(|p| p.x.abs() == 1.0 && (p.y == 2.0 || p.y == 3.0)), "{v:?}");
+    assert!(
+        v.iter().all(|p| p.x.abs() == 1.0 && (p.y == 2.0 || p.y == 3.0)),
+        "{v:?}"
+    );
     let swapped: Vec<usize> = warnings
         .iter()
         .filter(|w| w.message.contains("min above max"))
@@ -285,9 +291,34 @@ fn bounds_with_min_above_max_are_swapped_with_a_warning() {
 }
 
 #[test]
-fn agents_leave_at_their_last_goal_as_steersuite_disables_them() {
-    let (scene, _) = import_file(&data("steersuite/crossing.xml")).unwrap();
+fn agents_leave_at_their_last_goal_so_they_block_no_one_behind() {
+    // A 1.2 m corridor: the front agent's goal lies in it, the one behind walks on past it.
+    let seek = |x: i32| {
+        format!(
+            "<goalSequence><seekStaticTarget><targetLocation><x>{x}</x><y>0</y><z>0</z></targetLocation>\
+             <timeDuration>100</timeDuration></seekStaticTarget></goalSequence>"
+        )
+    };
+    let agent = |x: i32, goal: i32| {
+        format!(
+            "<agent><initialConditions><radius>0.5</radius><position><x>{x}</x><y>0</y><z>0</z></position>\
+             </initialConditions>{}</agent>",
+            seek(goal)
+        )
+    };
+    let walls = "<obstacle><xmin>-8</xmin><xmax>8</xmax><ymin>0</ymin><ymax>1</ymax><zmin>0.6</zmin><zmax>3</zmax></obstacle>\
+                 <obstacle><xmin>-8</xmin><xmax>8</xmax><ymin>0</ymin><ymax>1</ymax><zmin>-3</zmin><zmax>-0.6</zmax></obstacle>";
+    let text = case(&format!("{walls}{}{}", agent(-5, 0), agent(-7, 6)));
+    let (scene, _) = import_steersuite(&text, std::path::Path::new("corridor.xml")).unwrap();
     assert_eq!(scene.settings.on_arrival, crowdlab::scene::ArrivalPolicy::Remove);
+    let metrics = run_scene(
+        Arc::new(scene),
+        RunLimit::default(),
+        &mut Vec::<Frame>::new(),
+        |_, _| {},
+    )
+    .unwrap();
+    assert_eq!(metrics.summary.agents_reached, 2, "{:?}", metrics.summary);
 }
 
 #[test]
@@ -346,16 +377,28 @@ fn box_goals_emitters_and_durations_are_kept() {
         );
     }
     // A box then a point: a path through the box's nearest point.
-    let Goal::Path(id) = &scene.agents[6].goal else { panic!() };
-    assert_eq!(scene.path(id).unwrap().points, vec![Vec2::new(0.0, 6.5), Vec2::new(8.0, 8.0)]);
+    let Goal::Path(id) = &scene.agents[6].goal else {
+        panic!()
+    };
+    assert_eq!(
+        scene.path(id).unwrap().points,
+        vec![Vec2::new(0.0, 6.5), Vec2::new(8.0, 8.0)]
+    );
     assert_eq!(scene.settings.duration, 400.0, "the longest total timeDuration");
-    assert!(warnings.iter().any(|w| w.message.contains("adds up to 200 s")), "{warnings:#?}");
+    assert!(
+        warnings.iter().any(|w| w.message.contains("adds up to 200 s")),
+        "{warnings:#?}"
+    );
 
     let (emitted, warnings) = import_file(&data("steersuite/cases/emitter.xml")).unwrap();
     assert_eq!(emitted.agents.len(), 1);
-    let [group] = emitted.spawns.as_slice() else { panic!("{:?}", emitted.spawns) };
+    let [group] = emitted.spawns.as_slice() else {
+        panic!("{:?}", emitted.spawns)
+    };
     assert_eq!(group.count, 1);
-    let crowdlab::scene::SpawnSource::Area { min, max } = group.source else { panic!() };
+    let crowdlab::scene::SpawnSource::Area { min, max } = group.source else {
+        panic!()
+    };
     assert!(close((min + max) * 0.5, Vec2::new(-8.0, 0.0)), "{min} {max}");
     let Goal::Target(id) = &group.goal else { panic!() };
     assert_eq!(emitted.target(id).unwrap().position, Vec2::new(8.0, 0.0));
@@ -392,7 +435,14 @@ fn cli_import_groups_repeated_warnings_and_takes_a_method() {
     std::fs::write(&file, case(&agents)).unwrap();
     let out = dir.path().join("named.ron");
     let run = std::process::Command::new(env!("CARGO_BIN_EXE_crowdlab"))
-        .args(["import", file.to_str().unwrap(), "-o", out.to_str().unwrap(), "--method", "rvo"])
+        .args([
+            "import",
+            file.to_str().unwrap(),
+            "-o",
+            out.to_str().unwrap(),
+            "--method",
+            "rvo",
+        ])
         .output()
         .unwrap();
     assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
@@ -402,8 +452,10 @@ fn cli_import_groups_repeated_warnings_and_takes_a_method() {
     assert!(lines[0].contains("agent name not kept: 5 times ("), "{stderr}");
     assert!(lines[0].contains("named.xml:5, :6, :7, …)"), "{stderr}");
     let scene = crowdlab::scene::load_scene(&out).unwrap();
-    assert!(scene
-        .profiles
-        .iter()
-        .all(|p| matches!(p.avoidance, crowdlab::scene::avoidance::Avoidance::Rvo(_))));
+    assert!(
+        scene
+            .profiles
+            .iter()
+            .all(|p| matches!(p.avoidance, crowdlab::scene::avoidance::Avoidance::Rvo(_)))
+    );
 }

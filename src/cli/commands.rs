@@ -150,7 +150,10 @@ impl RunSink for FileSink {
 
 /// The method `--method NAME` names (bad usage when unknown), or the scene as authored.
 pub(super) fn parse_method(name: Option<&str>) -> Result<Method, CliError> {
-    name.map_or_else(|| Ok(Method::as_authored()), |n| Method::parse(n).map_err(CliError::input))
+    name.map_or_else(
+        || Ok(Method::as_authored()),
+        |n| Method::parse(n).map_err(CliError::input),
+    )
 }
 
 fn thread_pool(threads: Option<usize>) -> Result<rayon::ThreadPool, CliError> {

@@ -349,7 +349,7 @@ fn check_obstacle(o: &Obstacle, at: &str, problems: &mut Problems) {
             problems.finite_point(format!("{at}.b"), *b);
             if a == b {
                 problems.push(
-                    format!("{at}"),
+                    at.to_string(),
                     format!("wall from {} to itself has zero length", fmt_point(*a)),
                 );
             }

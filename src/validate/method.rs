@@ -77,7 +77,7 @@ impl Method {
                 profile.set_avoidance(a, dt);
             }
             if let Some(c) = &self.combiner {
-                profile.combiner = c.clone();
+                profile.combiner = *c;
             }
         }
     }

@@ -84,7 +84,13 @@ mod tests {
     #[test]
     fn repeated_kinds_become_one_line_with_count_and_first_places() {
         let mut warnings: Vec<Warning> = (0..1471)
-            .map(|i| warning(12 + 28 * i, "agent name not kept", &format!("agent name \"a{i}\" is not kept")))
+            .map(|i| {
+                warning(
+                    12 + 28 * i,
+                    "agent name not kept",
+                    &format!("agent name \"a{i}\" is not kept"),
+                )
+            })
             .collect();
         warnings.insert(1, warning(5, "<x> skipped", "<x> is not supported; skipped"));
         assert_eq!(

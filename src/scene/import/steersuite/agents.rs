@@ -154,7 +154,10 @@ fn set_duration(templates: &[RawAgent], scene: &mut Scene, report: &mut Report) 
     };
     let dt = scene.settings.dt;
     scene.settings.duration = longest.clamp(dt, MAX_TICKS as f32 * dt);
-    for t in templates.iter().filter(|t| (0.0..longest).contains(&total(t)) && !t.goals.is_empty()) {
+    for t in templates
+        .iter()
+        .filter(|t| (0.0..longest).contains(&total(t)) && !t.goals.is_empty())
+    {
         report.warn_kind(
             t.line,
             "a shorter timeDuration is not kept (agents run for the scene's duration)",

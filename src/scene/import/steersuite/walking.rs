@@ -5,6 +5,11 @@
 //! perturbation against symmetric deadlocks, no steering behaviours, the turn rate `check` asks
 //! of ORCA ([`Profile::set_avoidance`]), and, when the scene has obstacles, Theta* any-angle
 //! route planning. `crowdlab import --method M` swaps the avoidance method afterwards.
+//!
+//! The planner's grid already widens every obstacle by up to a cell, so its border is the
+//! largest body radius less one cell: a full-radius border on top of that closes passages
+//! SteerSuite's agents walk through (a 1.2 m corridor for bodies of 1 m), a much thinner one
+//! leads paths so close round pillars that agents meeting there jam.
 
 use crate::scene::avoidance::{Avoidance, ObstacleParams, PreferredVelocity};
 use crate::scene::steering::Combiner;
@@ -14,10 +19,10 @@ use crate::scene::{Bounds, Navigation, PlannerKind, Profile, Scene};
 const PERTURBATION: f32 = 1e-4;
 
 /// Planner cell edge (metres) for worlds of up to [`MAX_PLANNER_CELLS`] such cells.
-const PLANNER_CELL: f32 = 0.25;
+const PLANNER_CELL: f32 = 0.1;
 
-/// Planner cells beyond which larger worlds get coarser cells (a fifth of the validation limit).
-const MAX_PLANNER_CELLS: f32 = 4.0e6;
+/// Planner cells beyond which larger worlds get coarser cells (100 × 100 m at 0.1 m).
+const MAX_PLANNER_CELLS: f32 = 1.0e6;
 
 /// Gives every profile of `scene` ORCA with RVO2's defaults and the goal-directed preferred
 /// velocity, and the scene a route planner when it has obstacles.
@@ -27,9 +32,12 @@ pub fn walk_like_steersuite(scene: &mut Scene) {
         orca_walker(profile, dt);
     }
     if !scene.obstacles.is_empty() {
+        let largest_radius = scene.profiles.iter().map(|p| p.radius).fold(0.0, f32::max);
+        let cell_size = planner_cell(scene.bounds);
         scene.navigation = Navigation {
             planner: PlannerKind::AnyAngle,
-            cell_size: planner_cell(scene.bounds),
+            cell_size,
+            border: Some((largest_radius - cell_size).max(0.0)),
             ..Navigation::default()
         };
     }
@@ -63,7 +71,7 @@ mod tests {
             min: Vec2::ZERO,
             max: Vec2::splat(side),
         };
-        assert_eq!(planner_cell(world(100.0)), PLANNER_CELL);
+        assert_eq!(planner_cell(world(50.0)), PLANNER_CELL);
         let cell = planner_cell(world(4000.0));
         assert!((4000.0 / cell).powi(2) <= MAX_PLANNER_CELLS * 1.001, "{cell}");
     }
