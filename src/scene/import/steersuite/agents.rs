@@ -54,7 +54,7 @@ pub fn add_agents(
             min: world.min + t.radius,
             max: (world.max - t.radius).max(world.min + t.radius),
         };
-        report_template(t, scene.agents.len() as u32, report);
+        report_template(t, scene.agents.len(), report);
         let speed = desired_speed(t, report);
         let profile = profiles.ensure(scene, t.radius, speed);
         for _ in 0..t.count {
@@ -88,8 +88,8 @@ pub fn add_agents(
                     t.line,
                     "agent without a goal to walk to (it stands still)",
                     format!(
-                        "agent {} has no goal crowdlab can walk to; it stands still",
-                        scene.agents.len()
+                        "{} has no goal crowdlab can walk to; it stands still",
+                        who(t, scene.agents.len())
                     ),
                 );
             }
@@ -170,13 +170,23 @@ fn set_duration(templates: &[RawAgent], scene: &mut Scene, report: &mut Report) 
     }
 }
 
+/// How warnings name the agent of template `t` that would get `id`: `agent 3`, or the emitter's
+/// agent (which gets its id when it spawns).
+fn who(t: &RawAgent, id: usize) -> String {
+    if t.emitter {
+        "the agentEmitter's agent".into()
+    } else {
+        format!("agent {id}")
+    }
+}
+
 /// Reports, once per template, what the import leaves out or approximates.
-fn report_template(t: &RawAgent, first_id: u32, report: &mut Report) {
+fn report_template(t: &RawAgent, first_id: usize, report: &mut Report) {
     if let Some(name) = &t.name {
         report.warn_kind(
             t.line,
             "agent name not kept",
-            format!("agent name {name:?} is not kept; it is agent id {first_id}"),
+            format!("agent name {name:?} is not kept; it is {}", who(t, first_id)),
         );
     }
     if t.speed != 0.0 {
