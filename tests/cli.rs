@@ -216,3 +216,45 @@ fn export_of_a_damaged_recording_exits_2_with_the_file_name() {
     );
     assert!(!dir.path().join("x.xml").exists());
 }
+
+#[test]
+fn method_orca_gives_profiles_the_turn_rate_check_asks_of_orca() {
+    // two_agents_crossing turns at 360°/s; ORCA at dt 0.1 needs 1800°/s.
+    let mut scene = crowdlab::scene::load_scene(Path::new(&scene("two_agents_crossing.ron"))).unwrap();
+    crowdlab::validate::Method::parse("orca").unwrap().apply(&mut scene);
+    assert_eq!(crowdlab::scene::validate(&scene), vec![]);
+    assert!(scene.profiles.iter().all(|p| p.max_turn_rate_deg >= 1800.0));
+}
+
+#[test]
+fn run_and_compare_take_a_method() {
+    let dir = tempfile::tempdir().unwrap();
+    let metrics = dir.path().join("m.json");
+    let out = crowdlab(&[
+        "run",
+        &scene("two_agents_crossing.ron"),
+        "--ticks",
+        "3",
+        "--method",
+        "orca",
+        "--metrics",
+        path_str(&metrics),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let bad = crowdlab(&["run", &scene("two_agents_crossing.ron"), "--method", "teleport"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(stderr(&bad).contains("unknown method \"teleport\""), "{}", stderr(&bad));
+
+    let out = crowdlab(&["compare", &scene("two_agents_crossing.ron"), "--method", "none,orca"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let table = String::from_utf8_lossy(&out.stdout);
+    let rows: Vec<&str> = table
+        .lines()
+        .filter(|l| l.starts_with("| ") && !l.starts_with("| method"))
+        .collect();
+    assert_eq!(rows.len(), 2, "{table}");
+    assert!(
+        rows[0].starts_with("| none |") && rows[1].starts_with("| orca |"),
+        "{table}"
+    );
+}

@@ -25,7 +25,9 @@ fn open_imports_foreign_scenes_and_lists_the_skipped_elements() {
     let notice = app.notice().expect("the skipped elements are listed");
     assert_eq!(notice.severity, Severity::Info);
     assert!(
-        notice.text.contains("every_element.xml:167: <agentEmitter>"),
+        notice
+            .text
+            .contains("every_element.xml:167: agentEmitter imported as a spawn group"),
         "{}",
         notice.text
     );

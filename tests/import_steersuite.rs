@@ -154,14 +154,20 @@ fn unsupported_elements_are_reported_with_their_lines() {
         )
     };
     found(24, "<suggestedCameraView>");
-    found(167, "<agentEmitter>");
+    found(167, "agentEmitter imported as a spawn group");
     found(65, "agent name \"walker\"");
     found(91, "initial speed 1");
     found(99, "fleeStaticTarget approximated");
     found(115, "flowStaticDirection approximated");
     found(131, "idle pause");
     found(135, "<seekDynamicTarget>");
-    assert_eq!(warnings.len(), 8);
+    found(123, "agent 3 has no goal crowdlab can walk to");
+    found(167, "has no goal crowdlab can walk to");
+    found(
+        91,
+        "timeDuration adds up to 1000 s; crowdlab runs every agent for the scene's 3000 s",
+    );
+    assert_eq!(warnings.len(), 14, "{warnings:#?}");
     assert!(warnings[0].to_string().contains("every_element.xml:24:"));
 }
 
@@ -186,14 +192,15 @@ fn imported_case_runs_headless() {
     let mut frames: Vec<Frame> = Vec::new();
     let metrics = run_scene(Arc::new(scene.clone()), RunLimit::default(), &mut frames, |_, _| {}).unwrap();
     assert_eq!(metrics.summary.agents_reached, 4, "{:?}", metrics.summary);
-    let last = frames.last().unwrap();
+    // Each left at its target: gone from the last frame, its last position within the target.
+    assert!(frames.last().unwrap().agents.is_empty());
     for a in &scene.agents {
         let Goal::Target(id) = &a.goal else { panic!() };
         let target = scene.target(id).unwrap();
-        let sample = last.agent(a.id).unwrap();
+        let m = metrics.agents.iter().find(|m| m.id == a.id).unwrap();
         assert!(
-            sample.position.distance(target.position) <= target.radius + 1e-3,
-            "{sample:?}"
+            m.final_position.distance(target.position) <= target.radius + 1e-3,
+            "{m:?}"
         );
     }
 }
@@ -224,4 +231,231 @@ fn cli_import_writes_a_scene_or_exits_2_naming_file_and_line() {
     assert_eq!(failed.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&failed.stderr);
     assert!(stderr.contains("bad.xml:2: <header> needs <worldBounds>"), "{stderr}");
+}
+
+/// A test case around `body` in a 40 × 40 m world (`<header>` supplied).
+fn case(body: &str) -> String {
+    format!(
+        "<SteerBenchTestCase>\n<header><version>1.0</version><name>t</name><worldBounds>\n\
+         <xmin>-20</xmin><xmax>20</xmax><ymin>0</ymin><ymax>0</ymax><zmin>-20</zmin><zmax>20</zmax>\n\
+         </worldBounds></header>\n{body}\n</SteerBenchTestCase>"
+    )
+}
+
+#[test]
+fn oriented_box_turns_like_steersuite_rotate_in_xz_plane() {
+    // A 20 × 1 box at (3, -2) turned by 20°. SteerSuite's corners (x' = x cos θ + z sin θ,
+    // z' = z cos θ − x sin θ about the centre), with (x, z) read as crowdlab's (x, y):
+    let text = case(
+        "<orientedBoxObstacle><thetaY>20</thetaY>\
+         <size><x>20</x><y>1</y><z>1</z></size><position><x>3</x><y>0</y><z>-2</z></position>\
+         </orientedBoxObstacle>",
+    );
+    let (scene, _) = import_steersuite(&text, std::path::Path::new("box.xml")).unwrap();
+    let corners = polygon(&scene.obstacles[0]);
+    let expected = [
+        Vec2::new(-6.5679, 0.9504),
+        Vec2::new(12.2259, -5.8900),
+        Vec2::new(12.5679, -4.9504),
+        Vec2::new(-6.2259, 1.8900),
+    ];
+    for e in expected {
+        assert!(
+            corners.iter().any(|c| c.distance(e) < 1e-3),
+            "SteerSuite corner {e} missing from {corners:?}"
+        );
+    }
+}
+
+#[test]
+fn bounds_with_min_above_max_are_swapped_with_a_warning() {
+    let text = "<SteerBenchTestCase>\n<header><worldBounds>\n\
+        <xmin>20</xmin><xmax>-20</xmax><ymin>0</ymin><ymax>0</ymax><zmin>-10</zmin><zmax>10</zmax>\n\
+        </worldBounds></header>\n\
+        <obstacle><xmin>-1</xmin><xmax>1</xmax><ymin>0</ymin><ymax>1</ymax><zmin>3</zmin><zmax>2</zmax></obstacle>\n\
+        </SteerBenchTestCase>";
+    let (scene, warnings) = import_steersuite(text, std::path::Path::new("swap.xml")).unwrap();
+    assert_eq!(scene.bounds.min, Vec2::new(-20.0, -10.0));
+    assert_eq!(scene.bounds.max, Vec2::new(20.0, 10.0));
+    let v = polygon(&scene.obstacles[0]);
+    assert!(
+        v.iter().all(|p| p.x.abs() == 1.0 && (p.y == 2.0 || p.y == 3.0)),
+        "{v:?}"
+    );
+    let swapped: Vec<usize> = warnings
+        .iter()
+        .filter(|w| w.message.contains("min above max"))
+        .map(|w| w.line)
+        .collect();
+    assert_eq!(swapped, vec![2, 5], "{warnings:#?}");
+}
+
+#[test]
+fn agents_leave_at_their_last_goal_so_they_block_no_one_behind() {
+    // A 1.2 m corridor: the front agent's goal lies in it, the one behind walks on past it.
+    let seek = |x: i32| {
+        format!(
+            "<goalSequence><seekStaticTarget><targetLocation><x>{x}</x><y>0</y><z>0</z></targetLocation>\
+             <timeDuration>100</timeDuration></seekStaticTarget></goalSequence>"
+        )
+    };
+    let agent = |x: i32, goal: i32| {
+        format!(
+            "<agent><initialConditions><radius>0.5</radius><position><x>{x}</x><y>0</y><z>0</z></position>\
+             </initialConditions>{}</agent>",
+            seek(goal)
+        )
+    };
+    let walls = "<obstacle><xmin>-8</xmin><xmax>8</xmax><ymin>0</ymin><ymax>1</ymax><zmin>0.6</zmin><zmax>3</zmax></obstacle>\
+                 <obstacle><xmin>-8</xmin><xmax>8</xmax><ymin>0</ymin><ymax>1</ymax><zmin>-3</zmin><zmax>-0.6</zmax></obstacle>";
+    let text = case(&format!("{walls}{}{}", agent(-5, 0), agent(-7, 6)));
+    let (scene, _) = import_steersuite(&text, std::path::Path::new("corridor.xml")).unwrap();
+    assert_eq!(scene.settings.on_arrival, crowdlab::scene::ArrivalPolicy::Remove);
+    let metrics = run_scene(
+        Arc::new(scene),
+        RunLimit::default(),
+        &mut Vec::<Frame>::new(),
+        |_, _| {},
+    )
+    .unwrap();
+    assert_eq!(metrics.summary.agents_reached, 2, "{:?}", metrics.summary);
+}
+
+#[test]
+fn imported_agents_walk_with_orca_and_plan_round_obstacles() {
+    let (scene, _) = import_file(&data("steersuite/crossing.xml")).unwrap();
+    assert_eq!(scene.navigation.planner, crowdlab::scene::PlannerKind::AnyAngle);
+    for p in &scene.profiles {
+        assert!(
+            matches!(p.avoidance, crowdlab::scene::avoidance::Avoidance::Orca(_)),
+            "{p:?}"
+        );
+        assert!(p.behaviours.is_empty(), "{p:?}");
+    }
+    assert_eq!(crowdlab::scene::validate(&scene), vec![], "passes check");
+    // Without obstacles there is nothing to plan round.
+    let text = case(
+        "<agent><initialConditions><position><x>0</x><y>0</y><z>0</z></position></initialConditions>\
+         <goalSequence><seekStaticTarget><targetLocation><x>5</x><y>0</y><z>0</z></targetLocation>\
+         </seekStaticTarget></goalSequence></agent>",
+    );
+    let (open, _) = import_steersuite(&text, std::path::Path::new("open.xml")).unwrap();
+    assert_eq!(open.navigation.planner, crowdlab::scene::PlannerKind::Straight);
+}
+
+#[test]
+fn random_targets_keep_a_metre_clear_of_obstacles() {
+    // A block covers x < 8 of the 40 × 40 world: a random target has to lie at x ≥ 9.
+    let text = case(
+        "<obstacle><xmin>-20</xmin><xmax>8</xmax><ymin>0</ymin><ymax>1</ymax><zmin>-20</zmin><zmax>20</zmax></obstacle>\
+         <agentRegion><numAgents>5</numAgents><regionBounds><xmin>8</xmin><xmax>20</xmax><ymin>0</ymin><ymax>0</ymax>\
+         <zmin>-20</zmin><zmax>20</zmax></regionBounds><initialConditions><radius>0.5</radius></initialConditions>\
+         <goalSequence><seekStaticTarget><targetLocation><random>true</random></targetLocation></seekStaticTarget>\
+         </goalSequence></agentRegion>",
+    );
+    let (scene, _) = import_steersuite(&text, std::path::Path::new("random.xml")).unwrap();
+    assert_eq!(scene.agents.len(), 5);
+    for a in &scene.agents {
+        let Goal::Target(id) = &a.goal else { panic!("{a:?}") };
+        let t = scene.target(id).unwrap().position;
+        assert!(t.x >= 9.0 - 1e-4, "target {t} is within 1 m of the block");
+    }
+}
+
+#[test]
+fn box_goals_emitters_and_durations_are_kept() {
+    let (scene, warnings) = import_file(&data("steersuite/cases/box_goals.xml")).unwrap();
+    // Six agents from x −9..−5 walk into the box x 5..8, z −4..4: each to the nearest point with
+    // its body inside (x 5.5, its own z within −3.5..3.5).
+    for a in &scene.agents[..6] {
+        let Goal::Target(id) = &a.goal else { panic!("{a:?}") };
+        let t = scene.target(id).unwrap().position;
+        assert!(
+            close(t, Vec2::new(5.5, a.position.y.clamp(-3.5, 3.5))),
+            "{t} for {}",
+            a.position
+        );
+    }
+    // A box then a point: a path through the box's nearest point.
+    let Goal::Path(id) = &scene.agents[6].goal else {
+        panic!()
+    };
+    assert_eq!(
+        scene.path(id).unwrap().points,
+        vec![Vec2::new(0.0, 6.5), Vec2::new(8.0, 8.0)]
+    );
+    assert_eq!(scene.settings.duration, 400.0, "the longest total timeDuration");
+    assert!(
+        warnings.iter().any(|w| w.message.contains("adds up to 200 s")),
+        "{warnings:#?}"
+    );
+
+    let (emitted, warnings) = import_file(&data("steersuite/cases/emitter.xml")).unwrap();
+    assert_eq!(emitted.agents.len(), 1);
+    let [group] = emitted.spawns.as_slice() else {
+        panic!("{:?}", emitted.spawns)
+    };
+    assert_eq!(group.count, 1);
+    let crowdlab::scene::SpawnSource::Area { min, max } = group.source else {
+        panic!()
+    };
+    assert!(close((min + max) * 0.5, Vec2::new(-8.0, 0.0)), "{min} {max}");
+    let Goal::Target(id) = &group.goal else { panic!() };
+    assert_eq!(emitted.target(id).unwrap().position, Vec2::new(8.0, 0.0));
+    assert!(warnings.iter().any(|w| w.message.contains("agentEmitter")));
+}
+
+#[test]
+fn agents_without_a_goal_are_reported() {
+    let text = case(
+        "<agent><initialConditions><position><x>0</x><y>0</y><z>0</z></position></initialConditions>\
+         <goalSequence><seekDynamicTarget><targetName>x</targetName></seekDynamicTarget></goalSequence></agent>",
+    );
+    let (_, warnings) = import_steersuite(&text, std::path::Path::new("idle.xml")).unwrap();
+    assert!(
+        warnings.iter().any(|w| w.message.contains("agent 0 has no goal")),
+        "{warnings:#?}"
+    );
+}
+
+#[test]
+fn cli_import_groups_repeated_warnings_and_takes_a_method() {
+    let dir = tempfile::tempdir().unwrap();
+    let agents: String = (0..5)
+        .map(|i| {
+            format!(
+                "<agent><name>a{i}</name><initialConditions><position><x>{}</x><y>0</y><z>0</z></position>\
+                 </initialConditions><goalSequence><seekStaticTarget><targetLocation><x>0</x><y>0</y><z>9</z>\
+                 </targetLocation></seekStaticTarget></goalSequence></agent>\n",
+                2 * i - 5
+            )
+        })
+        .collect();
+    let file = dir.path().join("named.xml");
+    std::fs::write(&file, case(&agents)).unwrap();
+    let out = dir.path().join("named.ron");
+    let run = std::process::Command::new(env!("CARGO_BIN_EXE_crowdlab"))
+        .args([
+            "import",
+            file.to_str().unwrap(),
+            "-o",
+            out.to_str().unwrap(),
+            "--method",
+            "rvo",
+        ])
+        .output()
+        .unwrap();
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    let lines: Vec<&str> = stderr.lines().filter(|l| l.contains("agent name")).collect();
+    assert_eq!(lines.len(), 1, "{stderr}");
+    assert!(lines[0].contains("agent name not kept: 5 times ("), "{stderr}");
+    assert!(lines[0].contains("named.xml:5, :6, :7, …)"), "{stderr}");
+    let scene = crowdlab::scene::load_scene(&out).unwrap();
+    assert!(
+        scene
+            .profiles
+            .iter()
+            .all(|p| matches!(p.avoidance, crowdlab::scene::avoidance::Avoidance::Rvo(_)))
+    );
 }

@@ -15,7 +15,7 @@ fn crowdlab(args: &[&str]) -> Output {
 }
 
 /// The method the fast RiMEA tests are asserted with: ORCA (default RVO2 parameters) on every profile.
-/// RiMEA 6 is not asserted: with ORCA no one enters a wall but 16 of 20 walkers stall at the
+/// RiMEA 6 is not asserted: with ORCA no one enters a wall but 9 of 20 walkers stall at the
 /// corner; without avoidance they all arrive but separation pushes them into the walls.
 fn method() -> Method {
     Method::parse("orca").unwrap()

@@ -3,7 +3,7 @@
 use std::path::Path;
 
 use crate::record::{FrameSource, RecordingError, RecordingReader, RecordingWriter};
-use crate::scene::import::import_file;
+use crate::scene::import::{import_file, summarize};
 use crate::scene::{Scene, parse_valid_scene, save_scene, save_scene_like, scene_to_ron};
 
 /// What a file turned out to hold.
@@ -13,7 +13,7 @@ pub enum Opened {
     /// A recording, replayed from the file alone.
     Recording(RecordingReader),
     /// A scene imported from another tool's file (SteerSuite `.xml`, IndAlgoTest `.iascene`),
-    /// with what the import skipped or approximated (`file:line: …`).
+    /// with what the import skipped or approximated (`file:line: …`, grouped by kind).
     Imported { scene: Scene, warnings: Vec<String> },
 }
 
@@ -25,7 +25,7 @@ pub fn open_file(path: &Path) -> Result<Opened, String> {
         import_file(path)
             .map(|(scene, warnings)| Opened::Imported {
                 scene,
-                warnings: warnings.iter().map(ToString::to_string).collect(),
+                warnings: summarize(&warnings),
             })
             .map_err(|e| format!("Cannot import {e}"))
     } else if path.extension().is_some_and(|e| e == "crowdrec") {

@@ -73,6 +73,10 @@ pub struct CompareArgs {
     /// Also write the comparison table (Markdown) to this file.
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// Compare only these methods, comma-separated (default: every method; see the names in
+    /// the table or in the error of an unknown name).
+    #[arg(long, value_delimiter = ',')]
+    pub method: Vec<String>,
 }
 
 /// Arguments of `crowdlab run`.
@@ -89,6 +93,9 @@ pub struct RunArgs {
     /// Override the scene's random seed.
     #[arg(long)]
     pub seed: Option<u64>,
+    /// Run every profile with this avoidance method or combiner (as `validate --method`).
+    #[arg(long)]
+    pub method: Option<String>,
     /// Record one frame every K ticks (overrides the scene's `record_every`; for long runs).
     /// Metrics still observe every tick.
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..))]
@@ -217,6 +224,10 @@ pub struct ImportArgs {
     /// IndAlgoTest configuration (.iaconf) to apply instead of the one beside the scene.
     #[arg(long)]
     pub config: Option<PathBuf>,
+    /// Give every imported profile this avoidance method or combiner (as `validate --method`;
+    /// default: the importer's own, ORCA for SteerSuite test cases).
+    #[arg(long)]
+    pub method: Option<String>,
 }
 
 /// Arguments of `crowdlab export-scene`.

@@ -11,9 +11,10 @@ use super::progress::bar;
 use crate::atomic_file::write_atomic;
 use crate::limits::{MAX_THREADS, MAX_TICKS};
 use crate::record::{Frame, RecordingError, RecordingHeader, RecordingWriter};
-use crate::scene::import::{ImportError, export_indalgo, import_file_with_config};
+use crate::scene::import::{ImportError, export_indalgo, import_file_with_config, summarize};
 use crate::scene::{SceneError, load_scene, save_scene};
 use crate::sim::run::{RunLimit, RunSink, run_scene};
+use crate::validate::Method;
 
 /// Runs the parsed command line.
 pub fn dispatch(cli: Cli) -> Result<(), CliError> {
@@ -86,8 +87,10 @@ fn run(args: RunArgs) -> Result<(), CliError> {
         &[&args.scene],
         &[("-o", args.output.as_deref()), ("--metrics", args.metrics.as_deref())],
     )?;
+    let method = parse_method(args.method.as_deref())?;
     let pool = thread_pool(args.threads)?;
     let mut scene = load_scene(&args.scene).map_err(scene_error)?;
+    method.apply(&mut scene);
     if let Some(seed) = args.seed {
         scene.settings.seed = seed;
     }
@@ -145,6 +148,14 @@ impl RunSink for FileSink {
     }
 }
 
+/// The method `--method NAME` names (bad usage when unknown), or the scene as authored.
+pub(super) fn parse_method(name: Option<&str>) -> Result<Method, CliError> {
+    name.map_or_else(
+        || Ok(Method::as_authored()),
+        |n| Method::parse(n).map_err(CliError::input),
+    )
+}
+
 fn thread_pool(threads: Option<usize>) -> Result<rayon::ThreadPool, CliError> {
     let mut builder = rayon::ThreadPoolBuilder::new();
     if let Some(n) = threads {
@@ -174,9 +185,11 @@ fn import(args: ImportArgs) -> Result<(), CliError> {
     let mut inputs = vec![args.file.as_path()];
     inputs.extend(args.config.as_deref());
     refuse_overwriting(&inputs, &[("-o", Some(&args.output))])?;
-    let (scene, warnings) = import_file_with_config(&args.file, args.config.as_deref()).map_err(import_error)?;
-    for w in &warnings {
-        eprintln!("warning: {w}");
+    let method = parse_method(args.method.as_deref())?;
+    let (mut scene, warnings) = import_file_with_config(&args.file, args.config.as_deref()).map_err(import_error)?;
+    method.apply(&mut scene);
+    for line in summarize(&warnings) {
+        eprintln!("warning: {line}");
     }
     save_scene(&scene, &args.output).map_err(CliError::other)?;
     println!(

@@ -4,7 +4,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use super::CliError;
 use super::args::{CompareArgs, ValidateArgs};
-use super::commands::scene_error;
+use super::commands::{parse_method, scene_error};
 use super::paths::refuse_overwriting;
 use super::progress::bar;
 use crate::atomic_file::write_atomic;
@@ -16,10 +16,7 @@ use crate::validate::{
 
 /// Runs the validation suite and writes its report; fails (exit 1) if any test fails.
 pub fn validate(args: ValidateArgs) -> Result<(), CliError> {
-    let method = match &args.method {
-        Some(name) => Method::parse(name).map_err(CliError::input)?,
-        None => Method::as_authored(),
-    };
+    let method = parse_method(args.method.as_deref())?;
     let mut cases = if args.no_bundled {
         Vec::new()
     } else {
@@ -74,7 +71,14 @@ pub fn validate(args: ValidateArgs) -> Result<(), CliError> {
 pub fn compare(args: CompareArgs) -> Result<(), CliError> {
     refuse_overwriting(&[&args.scene], &[("--out", args.out.as_deref())])?;
     let scene = load_scene(&args.scene).map_err(scene_error)?;
-    let methods = Method::available();
+    let methods = if args.method.is_empty() {
+        Method::available()
+    } else {
+        args.method
+            .iter()
+            .map(|name| parse_method(Some(name)))
+            .collect::<Result<Vec<_>, _>>()?
+    };
     let max = RunLimit::default().max_ticks(&scene);
     let ticks: Vec<AtomicU64> = methods.iter().map(|_| AtomicU64::new(0)).collect();
     let progress = bar(max * methods.len() as u64, "compare");

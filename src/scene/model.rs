@@ -231,6 +231,15 @@ impl Default for Profile {
     }
 }
 
+impl Profile {
+    /// Switches the profile to avoidance `method`, raising its turn rate to what the method
+    /// needs at tick length `dt` ([`Avoidance::min_turn_rate_deg`]) so the profile stays valid.
+    pub fn set_avoidance(&mut self, method: Avoidance, dt: f32) {
+        self.avoidance = method;
+        self.max_turn_rate_deg = self.max_turn_rate_deg.max(method.min_turn_rate_deg(dt));
+    }
+}
+
 /// What an agent is heading for.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

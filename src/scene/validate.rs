@@ -227,11 +227,11 @@ fn check_human_model(p: &Profile, at: &dyn Fn(&str) -> String, problems: &mut Pr
     }
 }
 
-/// ORCA's guarantee holds only when the chosen velocity is applied unchanged, so locomotion's
-/// turn-rate limit must allow any turn within one tick (180° per tick).
+/// A method that needs a fast turn rate ([`Avoidance::min_turn_rate_deg`], ORCA's 180° per
+/// tick) must have it.
 fn check_orca_turn_rate(avoidance: Avoidance, max_turn_rate_deg: f32, dt: f32, at: &str, problems: &mut Problems) {
-    let needed = 180.0 / dt;
-    if matches!(avoidance, Avoidance::Orca(_)) && dt > 0.0 && max_turn_rate_deg < needed {
+    let needed = avoidance.min_turn_rate_deg(dt);
+    if dt > 0.0 && max_turn_rate_deg < needed {
         problems.push(
             at,
             format!(
@@ -349,7 +349,7 @@ fn check_obstacle(o: &Obstacle, at: &str, problems: &mut Problems) {
             problems.finite_point(format!("{at}.b"), *b);
             if a == b {
                 problems.push(
-                    format!("{at}"),
+                    at.to_string(),
                     format!("wall from {} to itself has zero length", fmt_point(*a)),
                 );
             }

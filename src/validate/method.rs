@@ -68,14 +68,16 @@ impl Method {
         })
     }
 
-    /// Applies the overrides to every profile of `scene`.
+    /// Applies the overrides to every profile of `scene`; a profile given ORCA gets the turn
+    /// rate `check` asks of ORCA ([`crate::scene::Profile::set_avoidance`]).
     pub fn apply(&self, scene: &mut Scene) {
+        let dt = scene.settings.dt;
         for profile in &mut scene.profiles {
             if let Some(a) = self.avoidance {
-                profile.avoidance = a;
+                profile.set_avoidance(a, dt);
             }
             if let Some(c) = &self.combiner {
-                profile.combiner = c.clone();
+                profile.combiner = *c;
             }
         }
     }

@@ -133,6 +133,16 @@ pub struct Reach {
 }
 
 impl Avoidance {
+    /// The slowest turn rate (degrees per second) locomotion may have at tick length `dt` for
+    /// the method to work as designed: ORCA's guarantee holds only when its chosen velocity is
+    /// applied unchanged, which needs any turn within one tick (180° per tick); 0 for the others.
+    pub fn min_turn_rate_deg(&self, dt: f32) -> f32 {
+        match self {
+            Avoidance::Orca(_) => 180.0 / dt,
+            _ => 0.0,
+        }
+    }
+
     /// The neighbourhood the method looks at (`None` for no avoidance).
     pub fn reach(&self) -> Option<Reach> {
         let from = |p: &ObstacleParams| Reach {

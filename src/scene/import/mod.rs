@@ -8,6 +8,7 @@
 
 mod indalgo;
 mod steersuite;
+mod warning;
 mod xml_tree;
 
 use std::collections::HashSet;
@@ -16,26 +17,10 @@ use std::path::{Path, PathBuf};
 
 pub use indalgo::{IndAlgoFiles, export_indalgo, import_indalgo, scene_to_indalgo};
 pub use steersuite::import_steersuite;
+pub use warning::{Warning, summarize};
 
 use super::model::{Profile, Scene};
 use super::validate::validate;
-
-/// Something in an imported file that was skipped or approximated.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Warning {
-    /// The file the element came from.
-    pub file: PathBuf,
-    /// 1-based line of the element.
-    pub line: usize,
-    /// What was skipped or approximated, naming the element.
-    pub message: String,
-}
-
-impl fmt::Display for Warning {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}: {}", self.file.display(), self.line, self.message)
-    }
-}
 
 /// Why a file could not be imported (or a scene not exported to a foreign format).
 #[derive(Debug)]
@@ -172,11 +157,18 @@ impl Report {
         }
     }
 
-    /// Records a warning at `line`.
+    /// Records a warning at `line` whose message is also its kind (it never varies).
     fn warn(&mut self, line: usize, message: impl Into<String>) {
+        let message = message.into();
+        self.warn_kind(line, message.clone(), message);
+    }
+
+    /// Records a warning of `kind` at `line`, its `message` naming the details.
+    fn warn_kind(&mut self, line: usize, kind: impl Into<String>, message: impl Into<String>) {
         self.warnings.push(Warning {
             file: self.file.clone(),
             line,
+            kind: kind.into(),
             message: message.into(),
         });
     }

@@ -1,14 +1,15 @@
-//! SteerSuite agents and their goal sequences as crowdlab agents.
+//! SteerSuite agents as crowdlab agents.
 //!
 //! - Each `<agent>` makes one agent, each `<agentRegion>` `numAgents`; ids in document order.
 //!   Random positions are drawn in the region (inset by the radius) until the body overlaps no
-//!   obstacle and no agent placed so far; random directions and random targets are uniform.
-//! - Goal sequence → waypoints: `seekStaticTarget` adds its target; `fleeStaticTarget` adds the
-//!   point where the ray from the current position directly away from the target leaves the
-//!   world; `flowStaticDirection` adds the point where the ray along the direction leaves the
-//!   world (both reported as approximations). `idle` is what an agent does after its last goal
-//!   anyway; an `idle` before other goals is reported and skipped, as are the dynamic goal types.
-//!   One waypoint becomes a target, several an open path; identical ones are shared.
+//!   obstacle and no agent placed so far; random directions are uniform.
+//! - An `<agentEmitter>` makes a spawn group of one agent at its position (reported: SteerSuite's
+//!   later emissions are not reproduced).
+//! - The goal sequence becomes a target or path as described in [`super::goals`]; an `idle`
+//!   before other goals is reported and skipped, as are the dynamic goal types, and an agent
+//!   left with no goal to walk to is reported (it stands still).
+//! - The scene runs for the longest total `timeDuration` of an agent's goals (SteerSuite's
+//!   100,000 s for a goal without one); agents whose own total is shorter are reported.
 //! - One profile per distinct (radius, desiredSpeed of the first goal), named `r{radius}-v{speed}`;
 //!   a non-zero initial speed is reported (agents start at rest) and names are reported as not kept.
 
@@ -17,19 +18,23 @@ use rand::Rng;
 use rand_pcg::Pcg32;
 
 use super::super::{ImportError, ImportProfiles, Report};
+use super::goals::{PLACEMENT_TRIES, RANDOM_TARGET_CLEARANCE, goal_for, waypoints};
 use super::parse::{GoalKind, RawAgent, Rect};
 use super::point_in;
-use crate::geom::polygon_contains_circle_overlap;
-use crate::limits::MAX_AGENTS;
-use crate::scene::{Agent, Goal, Obstacle, Path, Profile, Scene, Target};
-
-/// Attempts at a random, non-overlapping position before giving up.
-const PLACEMENT_TRIES: usize = 10_000;
+use crate::limits::{MAX_AGENTS, MAX_TICKS};
+use crate::scene::{Agent, Goal, Profile, Scene, SpawnGroup, SpawnSource, overlaps_obstacle};
 
 /// SteerSuite's conventional desired speed (m/s) when a goal gives none.
 const DEFAULT_SPEED: f32 = 1.3;
 
-/// Adds the agents of every template to `scene`.
+/// The `timeDuration` (s) SteerSuite's reader gives a goal without one.
+const DEFAULT_TIME_DURATION: f32 = 100_000.0;
+
+/// Room (metres) around an emitter's body in its spawn area.
+const EMITTER_MARGIN: f32 = 0.05;
+
+/// Adds the agents of every template to `scene` (an emitter's as a spawn group), and sets the
+/// scene's duration to the longest total `timeDuration` of an agent's goals.
 pub fn add_agents(
     templates: &[RawAgent],
     world: Rect,
@@ -49,7 +54,7 @@ pub fn add_agents(
             min: world.min + t.radius,
             max: (world.max - t.radius).max(world.min + t.radius),
         };
-        report_template(t, scene.agents.len() as u32, report);
+        report_template(t, scene.agents.len(), report);
         let speed = desired_speed(t, report);
         let profile = profiles.ensure(scene, t.radius, speed);
         for _ in 0..t.count {
@@ -69,8 +74,29 @@ pub fn add_agents(
             let direction = t
                 .direction
                 .unwrap_or_else(|| Vec2::from_angle(rng.random::<f32>() * std::f32::consts::TAU));
-            let waypoints = waypoints(t, position, inset, rng);
-            let goal = goal_for(&waypoints, t.radius, scene);
+            let points = waypoints(t, position, inset, scene, rng).ok_or_else(|| {
+                report.bad(
+                    t.line,
+                    format!(
+                        "no random target {RANDOM_TARGET_CLEARANCE} m clear of the obstacles in the world after {PLACEMENT_TRIES} tries"
+                    ),
+                )
+            })?;
+            let goal = goal_for(&points, t.radius, scene);
+            if goal == Goal::None {
+                report.warn_kind(
+                    t.line,
+                    "agent without a goal to walk to (it stands still)",
+                    format!(
+                        "{} has no goal crowdlab can walk to; it stands still",
+                        who(t, scene.agents.len())
+                    ),
+                );
+            }
+            if t.emitter {
+                add_emitter(t, position, goal, &profile, scene, report);
+                continue;
+            }
             scene.agents.push(Agent {
                 id: scene.agents.len() as u32,
                 profile: profile.clone(),
@@ -87,20 +113,86 @@ pub fn add_agents(
     if scene.profiles.is_empty() {
         scene.profiles.push(Profile::default());
     }
+    set_duration(templates, scene, report);
     Ok(())
 }
 
-/// Reports, once per template, what the import leaves out or approximates.
-fn report_template(t: &RawAgent, first_id: u32, report: &mut Report) {
-    if let Some(name) = &t.name {
-        report.warn(
+/// An `<agentEmitter>` as a spawn group of one agent over the square around its body: SteerSuite
+/// emits its first agent there at the start (later emissions are reported, not reproduced).
+fn add_emitter(t: &RawAgent, position: Vec2, goal: Goal, profile: &str, scene: &mut Scene, report: &mut Report) {
+    let half = Vec2::splat(t.radius + EMITTER_MARGIN);
+    scene.spawns.push(SpawnGroup {
+        source: SpawnSource::Area {
+            min: (position - half).max(scene.bounds.min),
+            max: (position + half).min(scene.bounds.max),
+        },
+        count: 1,
+        profile: profile.to_string(),
+        agent_type: None,
+        goal,
+        start_time: 0.0,
+        interval: None,
+    });
+    report.warn(
+        t.line,
+        "agentEmitter imported as a spawn group of one agent at its position; later emissions are not reproduced",
+    );
+}
+
+/// Sets the scene's duration to the longest total `timeDuration` of a template's goals (within
+/// the tick limit), reporting templates whose own total is shorter: crowdlab runs every agent
+/// for the whole scene.
+fn set_duration(templates: &[RawAgent], scene: &mut Scene, report: &mut Report) {
+    let total = |t: &RawAgent| -> f32 {
+        t.goals
+            .iter()
+            .map(|g| g.time_duration.unwrap_or(DEFAULT_TIME_DURATION))
+            .sum()
+    };
+    let Some(longest) = templates.iter().map(total).reduce(f32::max).filter(|d| *d > 0.0) else {
+        return;
+    };
+    let dt = scene.settings.dt;
+    scene.settings.duration = longest.clamp(dt, MAX_TICKS as f32 * dt);
+    for t in templates
+        .iter()
+        .filter(|t| (0.0..longest).contains(&total(t)) && !t.goals.is_empty())
+    {
+        report.warn_kind(
             t.line,
-            format!("agent name {name:?} is not kept; it is agent id {first_id}"),
+            "a shorter timeDuration is not kept (agents run for the scene's duration)",
+            format!(
+                "the goals' timeDuration adds up to {} s; crowdlab runs every agent for the scene's {} s",
+                total(t),
+                scene.settings.duration
+            ),
+        );
+    }
+}
+
+/// How warnings name the agent of template `t` that would get `id`: `agent 3`, or the emitter's
+/// agent (which gets its id when it spawns).
+fn who(t: &RawAgent, id: usize) -> String {
+    if t.emitter {
+        "the agentEmitter's agent".into()
+    } else {
+        format!("agent {id}")
+    }
+}
+
+/// Reports, once per template, what the import leaves out or approximates.
+fn report_template(t: &RawAgent, first_id: usize, report: &mut Report) {
+    if let Some(name) = &t.name {
+        report.warn_kind(
+            t.line,
+            "agent name not kept",
+            format!("agent name {name:?} is not kept; it is {}", who(t, first_id)),
         );
     }
     if t.speed != 0.0 {
-        report.warn(
+        report.warn_kind(
             t.line,
+            "initial speed not supported (agents start at rest)",
             format!("initial speed {} is not supported; agents start at rest", t.speed),
         );
     }
@@ -130,8 +222,9 @@ fn desired_speed(t: &RawAgent, report: &mut Report) -> f32 {
         return DEFAULT_SPEED;
     };
     if let Some((other, line)) = speeds.find(|(s, _)| *s != first) {
-        report.warn(
+        report.warn_kind(
             line,
+            "desiredSpeed differs within a goal sequence",
             format!("desiredSpeed {other} differs from the first goal's {first}; crowdlab uses {first} for every goal"),
         );
     }
@@ -139,14 +232,10 @@ fn desired_speed(t: &RawAgent, report: &mut Report) -> f32 {
 }
 
 fn overlaps(p: Vec2, radius: f32, scene: &Scene) -> bool {
-    let obstacle_hit = scene.obstacles.iter().any(|o| match o {
-        Obstacle::Circle { center, radius: r } | Obstacle::MovingCircle { center, radius: r, .. } => {
-            p.distance(*center) < radius + r
-        }
-        Obstacle::Polygon { vertices } => polygon_contains_circle_overlap(p, radius, vertices, 0.0),
-        Obstacle::Wall { a, b } => crate::geom::distance_to_segment(p, *a, *b) < radius,
-    });
-    obstacle_hit
+    scene
+        .obstacles
+        .iter()
+        .any(|o| overlaps_obstacle(o, p, radius, 0.0, 0.0))
         || scene.agents.iter().any(|a| {
             let r = scene.profile(&a.profile).map_or(0.0, |pr| pr.radius);
             a.position.distance(p) < radius + r
@@ -161,81 +250,4 @@ fn place(rng: &mut Pcg32, t: &RawAgent, scene: &Scene) -> Option<Vec2> {
     (0..PLACEMENT_TRIES)
         .map(|_| point_in(rng, region))
         .find(|p| !overlaps(*p, t.radius, scene))
-}
-
-/// Where the ray from `from` along `dir` leaves `r` (or `from` when it already has).
-fn edge_point(from: Vec2, dir: Vec2, r: Rect) -> Vec2 {
-    let Some(d) = dir.try_normalize() else {
-        return from;
-    };
-    let exit = |c: f32, d: f32, lo: f32, hi: f32| {
-        if d > 0.0 {
-            (hi - c) / d
-        } else if d < 0.0 {
-            (lo - c) / d
-        } else {
-            f32::INFINITY
-        }
-    };
-    let t = exit(from.x, d.x, r.min.x, r.max.x)
-        .min(exit(from.y, d.y, r.min.y, r.max.y))
-        .max(0.0);
-    from + d * t
-}
-
-fn waypoints(t: &RawAgent, start: Vec2, world: Rect, rng: &mut Pcg32) -> Vec<Vec2> {
-    let mut current = start;
-    let mut points = Vec::new();
-    for g in &t.goals {
-        let next = match &g.kind {
-            GoalKind::Seek(p) => p.unwrap_or_else(|| point_in(rng, world)),
-            GoalKind::Flee(p) => {
-                let from = p.unwrap_or_else(|| point_in(rng, world));
-                edge_point(current, (current - from).try_normalize().unwrap_or(Vec2::X), world)
-            }
-            GoalKind::Flow(d) => {
-                let dir = d.unwrap_or_else(|| Vec2::from_angle(rng.random::<f32>() * std::f32::consts::TAU));
-                edge_point(current, dir, world)
-            }
-            GoalKind::Idle | GoalKind::Unsupported(_) => continue,
-        };
-        points.push(next);
-        current = next;
-    }
-    points
-}
-
-fn goal_for(points: &[Vec2], radius: f32, scene: &mut Scene) -> Goal {
-    match points {
-        [] => Goal::None,
-        [single] => {
-            if let Some(t) = scene
-                .targets
-                .iter()
-                .find(|t| t.position == *single && t.radius == radius)
-            {
-                return Goal::Target(t.id.clone());
-            }
-            let id = format!("goal{}", scene.targets.len());
-            scene.targets.push(Target {
-                id: id.clone(),
-                position: *single,
-                radius,
-            });
-            Goal::Target(id)
-        }
-        many => {
-            if let Some(p) = scene.paths.iter().find(|p| p.points == many && p.width == 2.0 * radius) {
-                return Goal::Path(p.id.clone());
-            }
-            let id = format!("route{}", scene.paths.len());
-            scene.paths.push(Path {
-                id: id.clone(),
-                points: many.to_vec(),
-                width: 2.0 * radius,
-                closed: false,
-            });
-            Goal::Path(id)
-        }
-    }
 }

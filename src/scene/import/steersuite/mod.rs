@@ -2,21 +2,28 @@
 //!
 //! Mapping to crowdlab:
 //! - SteerSuite's ground plane is x–z with y up; a point (x, y, z) becomes (x, z). Heights
-//!   (y ranges, `obstacleHeight`, `height`) are dropped. Orientations follow: a direction
-//!   (dx, dy, dz) becomes the heading atan2(dz, dx); `thetaY` rotates in the same x–z sense.
+//!   (y ranges, `obstacleHeight`, `height`) are dropped. A direction (dx, dy, dz) becomes the
+//!   heading atan2(dz, dx). `thetaY` turns a box as SteerSuite's `rotateInXZPlane` does:
+//!   (x, z) → (x cos θ + z sin θ, z cos θ − x sin θ), which is clockwise on crowdlab's plane.
 //! - `<header>`: `name` → scene name; `description` and `passingCriteria` → description;
 //!   `worldBounds` → bounds.
 //! - `<obstacle>` (AABB) and `<orientedBoxObstacle>` → polygons; `<circleObstacle>` → circle;
 //!   `<polygonObstacle>` → polygon; `<obstacleRegion>` → `numObstacles` squares of
 //!   `obstacleSize` at random positions in `regionBounds`.
-//! - `<agent>` and `<agentRegion>` → agents (ids in document order) as described in [`agents`].
+//! - `<agent>` and `<agentRegion>` → agents (ids in document order) as described in [`agents`],
+//!   walking with ORCA and a route planner as described in [`walking`].
+//! - An agent leaves the simulation at its last goal (`on_arrival: Remove`), as SteerSuite
+//!   disables it there, so early arrivals do not block the agents behind them.
 //! - Everything random is drawn from one `Pcg32` seeded with the scene seed, in document order,
 //!   so an import is reproducible.
-//! - `<suggestedCameraView>`, `<agentEmitter>`, `<orientedWallObstacle>` and unknown elements
+//! - `<agentEmitter>` → a spawn group (see [`agents`]).
+//! - `<suggestedCameraView>`, `<orientedWallObstacle>` and unknown elements
 //!   are reported and skipped.
 
 mod agents;
+mod goals;
 mod parse;
+mod walking;
 
 use std::path::Path;
 
@@ -28,7 +35,7 @@ use rand_pcg::Pcg32;
 
 use super::xml_tree::Element;
 use super::{ImportError, Report, SourceLines, Warning};
-use crate::scene::{Bounds, Obstacle, Scene};
+use crate::scene::{ArrivalPolicy, Bounds, Obstacle, Scene};
 use parse::{Rect, bounds, number, xyz_or_random};
 
 /// Imports a SteerSuite test case (`text`, read from `file`).
@@ -51,6 +58,7 @@ pub(in crate::scene::import) fn import_traced(
     }
     let mut scene = Scene::empty();
     scene.profiles.clear();
+    scene.settings.on_arrival = ArrivalPolicy::Remove;
     scene.description.clear();
     let header = root
         .children
@@ -62,18 +70,19 @@ pub(in crate::scene::import) fn import_traced(
     let mut agent_elements = Vec::new();
     for e in &root.children[1..] {
         match e.name.as_str() {
-            "obstacle" => scene.obstacles.push(rectangle(bounds(e, &report)?, 0.0)),
+            "obstacle" => scene.obstacles.push(rectangle(bounds(e, &mut report)?, 0.0)),
             "orientedBoxObstacle" => scene.obstacles.push(oriented_box(e, &report)?),
             "circleObstacle" => scene.obstacles.push(circle(e, &report)?),
             "polygonObstacle" => scene.obstacles.push(polygon(e, &report)?),
-            "obstacleRegion" => obstacle_region(e, &mut scene, &mut rng, &report)?,
-            "agent" | "agentRegion" => agent_elements.push(parse::agent(e, world, &mut report)?),
+            "obstacleRegion" => obstacle_region(e, &mut scene, &mut rng, &mut report)?,
+            "agent" | "agentRegion" | "agentEmitter" => agent_elements.push(parse::agent(e, world, &mut report)?),
             "header" => return Err(report.bad(e.line, "a second <header>")),
             other => report.warn(e.line, format!("<{other}> is not supported; skipped")),
         }
         report.lines.obstacles.resize(scene.obstacles.len(), e.line);
     }
     agents::add_agents(&agent_elements, world, &mut scene, &mut rng, &mut report)?;
+    walking::walk_like_steersuite(&mut scene);
     Ok((scene, report.warnings, report.lines))
 }
 
@@ -115,16 +124,22 @@ fn collapse(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
-/// A rectangle polygon, rotated by `theta_deg` about its centre.
+/// A rectangle polygon, turned by `theta_deg` about its centre as SteerSuite turns boxes.
 fn rectangle(r: Rect, theta_deg: f32) -> Obstacle {
     let center = (r.min + r.max) * 0.5;
     let half = (r.max - r.min) * 0.5;
-    let rotation = Vec2::from_angle(theta_deg.to_radians());
     let vertices = [(-1.0, -1.0), (1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)]
         .into_iter()
-        .map(|(sx, sy)| center + rotation.rotate(Vec2::new(sx * half.x, sy * half.y)))
+        .map(|(sx, sy)| center + rotate_in_xz(Vec2::new(sx * half.x, sy * half.y), theta_deg))
         .collect();
     Obstacle::Polygon { vertices }
+}
+
+/// SteerSuite's `rotateInXZPlane` of a ground vector (x, z) by `theta_deg`:
+/// (x cos θ + z sin θ, z cos θ − x sin θ).
+fn rotate_in_xz(v: Vec2, theta_deg: f32) -> Vec2 {
+    let (sin, cos) = theta_deg.to_radians().sin_cos();
+    Vec2::new(v.x * cos + v.y * sin, v.y * cos - v.x * sin)
 }
 
 fn fixed_point(e: &Element, name: &str, report: &Report) -> Result<Vec2, ImportError> {
@@ -186,12 +201,12 @@ fn point_in(rng: &mut Pcg32, r: Rect) -> Vec2 {
     Vec2::new(uniform(rng, r.min.x, r.max.x), uniform(rng, r.min.y, r.max.y))
 }
 
-fn obstacle_region(e: &Element, scene: &mut Scene, rng: &mut Pcg32, report: &Report) -> Result<(), ImportError> {
-    let child = |name: &str| {
+fn obstacle_region(e: &Element, scene: &mut Scene, rng: &mut Pcg32, report: &mut Report) -> Result<(), ImportError> {
+    let child = |name: &str, report: &Report| {
         e.child(name)
             .ok_or_else(|| report.bad(e.line, format!("<obstacleRegion> needs <{name}>")))
     };
-    let count_el = child("numObstacles")?;
+    let count_el = child("numObstacles", report)?;
     let count: u32 = count_el
         .text
         .parse()
@@ -206,11 +221,11 @@ fn obstacle_region(e: &Element, scene: &mut Scene, rng: &mut Pcg32, report: &Rep
                 ),
             )
         })?;
-    let size = number(child("obstacleSize")?, report)?;
+    let size = number(child("obstacleSize", report)?, report)?;
     if size <= 0.0 {
         return Err(report.bad(e.line, format!("obstacleSize {size} must be greater than 0")));
     }
-    let region = bounds(child("regionBounds")?, report)?;
+    let region = bounds(child("regionBounds", report)?, report)?;
     let half = Vec2::splat(size * 0.5);
     let centers = Rect {
         min: region.min + half,

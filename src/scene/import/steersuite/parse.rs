@@ -25,6 +25,8 @@ pub type MaybeRandom = Option<Vec2>;
 pub enum GoalKind {
     /// Walk to a point.
     Seek(MaybeRandom),
+    /// Walk into an axis-aligned box (`seekAxisAlignedBoxRegion`).
+    SeekBox(Rect),
     /// Walk away from a point.
     Flee(MaybeRandom),
     /// Walk in a direction.
@@ -42,6 +44,8 @@ pub struct RawGoal {
     pub kind: GoalKind,
     /// `desiredSpeed`, if given.
     pub desired_speed: Option<f32>,
+    /// `timeDuration` (s), if given.
+    pub time_duration: Option<f32>,
     /// Line of the goal element.
     pub line: usize,
 }
@@ -63,8 +67,10 @@ pub struct RawAgent {
     pub goals: Vec<RawGoal>,
     /// Where random positions are drawn (the region, or the world bounds).
     pub region: Rect,
-    /// How many agents this template makes (1 for `<agent>`).
+    /// How many agents this template makes (1 for `<agent>` and `<agentEmitter>`).
     pub count: u32,
+    /// An `<agentEmitter>`: its agent appears through a spawn group.
+    pub emitter: bool,
     /// Line of the element.
     pub line: usize,
 }
@@ -74,19 +80,31 @@ pub fn number(e: &Element, report: &Report) -> Result<f32, ImportError> {
     report.number(&e.text, e.line, &format!("<{}>", e.name))
 }
 
-/// Reads `<xmin>…<zmax>` bounds (y is height and ignored).
-pub fn bounds(e: &Element, report: &Report) -> Result<Rect, ImportError> {
+/// Reads `<xmin>…<zmax>` bounds (y is height and ignored). A min above its max is swapped
+/// with a warning, as SteerSuite accepts such bounds (several of its own cases have them).
+pub fn bounds(e: &Element, report: &mut Report) -> Result<Rect, ImportError> {
     let get = |name: &str| {
         e.child(name)
             .ok_or_else(|| report.bad(e.line, format!("<{}> needs <{name}>", e.name)))
             .and_then(|c| number(c, report))
     };
+    let (a, b) = (
+        Vec2::new(get("xmin")?, get("zmin")?),
+        Vec2::new(get("xmax")?, get("zmax")?),
+    );
     let rect = Rect {
-        min: Vec2::new(get("xmin")?, get("zmin")?),
-        max: Vec2::new(get("xmax")?, get("zmax")?),
+        min: a.min(b),
+        max: a.max(b),
     };
-    if !(rect.min.x <= rect.max.x && rect.min.y <= rect.max.y) {
-        return Err(report.bad(e.line, format!("<{}> has min above max", e.name)));
+    if rect.min != a {
+        report.warn_kind(
+            e.line,
+            "bounds with min above max swapped",
+            format!(
+                "<{}> has min above max (x {}..{}, z {}..{}); swapped to x {}..{}, z {}..{}",
+                e.name, a.x, b.x, a.y, b.y, rect.min.x, rect.max.x, rect.min.y, rect.max.y
+            ),
+        );
     }
     Ok(rect)
 }
@@ -120,16 +138,22 @@ fn goal(e: &Element, report: &mut Report) -> Result<RawGoal, ImportError> {
     };
     let kind = match e.name.as_str() {
         "seekStaticTarget" => GoalKind::Seek(vector("targetLocation", report)?),
+        "seekAxisAlignedBoxRegion" => match e.child("goalRegionBounds") {
+            Some(b) => GoalKind::SeekBox(bounds(b, report)?),
+            None => GoalKind::Seek(vector("targetLocation", report)?),
+        },
         "fleeStaticTarget" => GoalKind::Flee(vector("targetLocation", report)?),
         "flowStaticDirection" => GoalKind::Flow(vector("targetDirection", report)?),
         "idle" => GoalKind::Idle,
         other => GoalKind::Unsupported(other.to_string()),
     };
     let mut desired_speed = None;
+    let mut time_duration = None;
     for c in &e.children {
         match c.name.as_str() {
             "desiredSpeed" => desired_speed = Some(number(c, report)?),
-            "targetLocation" | "targetDirection" | "random" | "timeDuration" => {}
+            "timeDuration" => time_duration = Some(number(c, report)?),
+            "targetLocation" | "targetDirection" | "random" | "goalRegionBounds" => {}
             _ if matches!(kind, GoalKind::Unsupported(_)) => {}
             other => report.warn(
                 c.line,
@@ -140,14 +164,18 @@ fn goal(e: &Element, report: &mut Report) -> Result<RawGoal, ImportError> {
     if let Some(s) = desired_speed.filter(|s| *s <= 0.0) {
         return Err(report.bad(e.line, format!("desiredSpeed {s} must be greater than 0")));
     }
+    if let Some(d) = time_duration.filter(|d| *d < 0.0) {
+        return Err(report.bad(e.line, format!("timeDuration {d} must be at least 0")));
+    }
     Ok(RawGoal {
         kind,
         desired_speed,
+        time_duration,
         line: e.line,
     })
 }
 
-/// Reads an `<agent>` (`region` = world bounds) or `<agentRegion>`.
+/// Reads an `<agent>` or `<agentEmitter>` (`region` = world bounds) or an `<agentRegion>`.
 pub fn agent(e: &Element, world: Rect, report: &mut Report) -> Result<RawAgent, ImportError> {
     let mut raw = RawAgent {
         name: None,
@@ -158,6 +186,7 @@ pub fn agent(e: &Element, world: Rect, report: &mut Report) -> Result<RawAgent, 
         goals: Vec::new(),
         region: world,
         count: 1,
+        emitter: e.name == "agentEmitter",
         line: e.line,
     };
     let is_region = e.name == "agentRegion";
@@ -203,7 +232,7 @@ pub fn agent(e: &Element, world: Rect, report: &mut Report) -> Result<RawAgent, 
         }
     }
     if !has_position {
-        return Err(report.bad(e.line, "<agent> needs <initialConditions><position>"));
+        return Err(report.bad(e.line, format!("<{}> needs <initialConditions><position>", e.name)));
     }
     if raw.radius <= 0.0 {
         return Err(report.bad(e.line, format!("radius {} must be greater than 0", raw.radius)));
