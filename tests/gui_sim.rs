@@ -10,9 +10,9 @@ use crowdlab::record::RecordingWriter;
 use crowdlab::scene::default_scene;
 use crowdlab::sim::World;
 use crowdlab::sim::run::header_for;
-use eframe::egui::Key;
+use eframe::egui::{Event, Key, Modifiers, PointerButton, Pos2, Role};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 
 fn harness() -> Harness<'static, CrowdlabApp> {
     harness_for(CrowdlabApp::new(default_scene()))
@@ -158,17 +158,22 @@ fn selecting_an_agent_fills_the_inspector_with_its_forces() {
     }
 }
 
+/// Writes tick 0 and `ticks` stepped ticks of the default scene to the recording `path`.
+fn record_default_scene(path: &std::path::Path, ticks: usize) {
+    let mut world = World::new(Arc::new(default_scene()));
+    let mut writer = RecordingWriter::create(path, &header_for(&world)).unwrap();
+    writer.push(&world.snapshot_frame()).unwrap();
+    for _ in 0..ticks {
+        writer.push(&world.step()).unwrap();
+    }
+    writer.finish().unwrap();
+}
+
 #[test]
 fn a_loaded_recording_replays_and_its_events_are_scanned() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("run.crowdrec");
-    let mut world = World::new(Arc::new(default_scene()));
-    let mut writer = RecordingWriter::create(&path, &header_for(&world)).unwrap();
-    writer.push(&world.snapshot_frame()).unwrap();
-    for _ in 0..20 {
-        writer.push(&world.step()).unwrap();
-    }
-    writer.finish().unwrap();
+    record_default_scene(&path, 20);
 
     let mut harness = harness();
     harness.state_mut().open_path(&path);
@@ -326,5 +331,107 @@ fn a_strided_recording_steps_and_scans_its_recorded_ticks() {
         harness.state().frames().summaries().len(),
         11,
         "every recorded frame analysed in the background"
+    );
+}
+
+/// A primary click at `pos`.
+fn click_at(harness: &mut Harness<'_, CrowdlabApp>, pos: Pos2) {
+    harness.hover_at(pos);
+    harness.run();
+    for pressed in [true, false] {
+        harness.event(Event::PointerButton {
+            pos,
+            button: PointerButton::Primary,
+            pressed,
+            modifiers: Modifiers::NONE,
+        });
+        harness.run();
+    }
+}
+
+#[test]
+fn the_plots_show_the_selected_agents_recorded_values_and_a_click_moves_the_cursor() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("run.crowdrec");
+    record_default_scene(&path, 40);
+    let mut harness = harness();
+    harness.state_mut().open_path(&path);
+    harness.run();
+    harness.get_by_label("Plots").click();
+    harness.run();
+    assert!(
+        shows(&harness, "Select an agent"),
+        "the agent plot asks for a selection"
+    );
+    let id = default_scene().agents[2].id;
+    harness.state_mut().select(Some(id));
+    for _ in 0..200 {
+        harness.step();
+        if harness
+            .state()
+            .plots()
+            .agent_series()
+            .is_some_and(|s| s.speed.len() == 41)
+        {
+            break;
+        }
+    }
+    harness.run();
+    assert!(shows(&harness, &format!("Agent {id}")), "the agent's plot is titled");
+
+    let reader = crowdlab::record::RecordingReader::open(&path).unwrap();
+    let app = harness.state();
+    let series = app.plots().agent_series().expect("the selected agent is plotted");
+    assert_eq!(series.speed.len(), 41, "one speed point per recorded tick");
+    for tick in [0u64, 13, 40] {
+        let frame = reader.frame_at(tick).unwrap();
+        let a = frame.agent(id).unwrap();
+        let i = tick as usize;
+        assert_eq!(series.speed[i], [f64::from(frame.time), f64::from(a.velocity.length())]);
+        for f in frame.forces_of(a) {
+            let (_, points) = series
+                .forces
+                .iter()
+                .find(|(l, _)| *l == f.label)
+                .expect("a line per force");
+            assert_eq!(
+                points[i][1],
+                f64::from(f.force.length()),
+                "force {} at tick {tick}",
+                f.label
+            );
+        }
+        for (_, points) in &series.forces {
+            assert_eq!(
+                points[i][0],
+                f64::from(frame.time),
+                "every force line has a point per tick"
+            );
+        }
+    }
+    let labels: Vec<_> = series
+        .forces
+        .iter()
+        .map(|(l, _)| app.frames().header().label(*l).to_string())
+        .collect();
+    assert!(labels.len() >= 2, "{labels:?}");
+
+    // Clicking a quarter and three quarters across the crowd plot moves the cursor there.
+    let plot = harness
+        .get_by(|n| n.role() == Role::Canvas && n.label().as_deref() == Some("Crowd"))
+        .rect();
+    let at = |f: f32| Pos2::new(plot.min.x + plot.width() * f, plot.center().y);
+    click_at(&mut harness, at(0.25));
+    let early = harness.state().time().tick();
+    harness.run_steps(30); // not a double click
+    click_at(&mut harness, at(0.75));
+    let late = harness.state().time().tick();
+    assert!(
+        (4..=16).contains(&early),
+        "a quarter across 4 s is near tick 10, got {early}"
+    );
+    assert!(
+        (24..=36).contains(&late),
+        "three quarters across is near tick 30, got {late}"
     );
 }

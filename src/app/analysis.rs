@@ -16,6 +16,8 @@ use crate::record::{ContactWith, Frame};
 pub struct TickSummary {
     /// The tick.
     pub tick: u64,
+    /// Agents present (appeared and not yet left).
+    pub present: u32,
     /// Mean speed of the present agents (m/s), 0 without agents.
     pub mean_speed: f32,
     /// Contacts (overlaps) existing after the tick.
@@ -105,6 +107,7 @@ pub fn summarize(frame: &Frame) -> TickSummary {
     let positions: Vec<Vec2> = frame.agents.iter().map(|a| a.position).collect();
     TickSummary {
         tick: frame.tick,
+        present: n as u32,
         mean_speed,
         contacts: frame.contacts.len() as u32,
         arrived: frame.agents.iter().filter(|a| a.arrived()).count() as u32,

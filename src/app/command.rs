@@ -26,6 +26,8 @@ pub enum Command {
     Reset,
     /// Fit the whole scene into the canvas.
     Fit,
+    /// Show or hide the plots panel (simulator).
+    TogglePlots,
     /// Replace the document's scene with this edited copy.
     EditScene(Box<Scene>),
     /// Hide the notice panel.

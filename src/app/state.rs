@@ -17,6 +17,7 @@ use super::export_dialog::{ExportDialog, RunningExport};
 use super::file_picker::{FilePicker, PathFor};
 use super::files::{self, Opened};
 use super::notice::{self, Notice};
+use super::plots::Plots;
 use super::recent::RecentFiles;
 use super::selection::{Selection, pick_agent};
 use super::time::{self, Frames, TimeCommand, TimeControl};
@@ -65,6 +66,8 @@ pub struct CrowdlabApp {
     pub(super) export: Option<ExportDialog>,
     /// The export running on its thread, if any.
     pub(super) exporting: Option<RunningExport>,
+    /// The plots panel and the series it has read.
+    pub(super) plots: Plots,
 }
 
 impl CrowdlabApp {
@@ -94,6 +97,7 @@ impl CrowdlabApp {
             picker: FilePicker::new(false),
             export: None,
             exporting: None,
+            plots: Plots::default(),
         }
     }
 
@@ -179,6 +183,12 @@ impl CrowdlabApp {
     pub(super) fn replace_frames(&mut self, frames: Frames) {
         self.frames = frames;
         self.time = self.time.restarted(&self.frames);
+        self.plots.reset();
+    }
+
+    /// The plots panel: whether it is open and the selected agent's series read so far.
+    pub fn plots(&self) -> &Plots {
+        &self.plots
     }
 
     /// The notice shown above the canvas, if any.
@@ -286,6 +296,7 @@ impl CrowdlabApp {
                 }
             }
             Command::Fit => self.canvas.fit(),
+            Command::TogglePlots => self.plots.open = !self.plots.open,
             Command::EditScene(scene) => self.edit_scene(*scene),
             Command::DismissNotice => self.notice = None,
             other => self.apply_session(other),
@@ -340,7 +351,7 @@ impl CrowdlabApp {
             commands.extend(self.editor.shortcuts(ui, &self.document.scene));
         }
         Panel::top("toolbar").show(ui, |ui| {
-            commands.extend(toolbar::show(ui, self.editing, self.recent.paths()))
+            commands.extend(toolbar::show(ui, self.editing, self.plots.open, self.recent.paths()))
         });
         if let Some(n) = &self.notice {
             Panel::top("notice").show(ui, |ui| commands.extend(notice::show(ui, n)));
@@ -372,6 +383,19 @@ impl CrowdlabApp {
             }
         });
 
+        if !self.editing && self.plots.open {
+            if self.plots.update(&self.frames, self.selection.selected) {
+                ui.ctx().request_repaint();
+            }
+            Panel::bottom("plots")
+                .resizable(true)
+                .default_size(PLOTS_PANEL_HEIGHT)
+                .show(ui, |ui| {
+                    ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+                        commands.extend(self.plots.show(ui, &self.frames, self.time.tick()))
+                    });
+                });
+        }
         if self.editing {
             let scene = self.document.scene.clone();
             let list = build_scene_draw_list(&scene);
@@ -500,6 +524,8 @@ fn shortcuts(ui: &mut Ui, editing: bool) -> Vec<Command> {
     })
 }
 
+/// Default height of the plots panel under the canvas.
+const PLOTS_PANEL_HEIGHT: f32 = 230.0;
 /// Default width of the left panel: the editor's tools, or the simulator's overlays and legend.
 const LEFT_PANEL_WIDTH: f32 = 210.0;
 /// Default width of the right panel: the scene and the inspector of the selection.

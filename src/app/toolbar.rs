@@ -7,9 +7,9 @@ use eframe::egui::Ui;
 
 use super::command::Command;
 
-/// Draws the toolbar; `editing` marks the editor as the current view and `recent` lists recent
-/// files. Returns the button the user pressed, if any.
-pub fn show(ui: &mut Ui, editing: bool, recent: &[PathBuf]) -> Option<Command> {
+/// Draws the toolbar; `editing` marks the editor as the current view, `plots` the plots panel
+/// as open, and `recent` lists recent files. Returns the button the user pressed, if any.
+pub fn show(ui: &mut Ui, editing: bool, plots: bool, recent: &[PathBuf]) -> Option<Command> {
     let mut command = None;
     let mut ask = |clicked: bool, c: Command| {
         if clicked {
@@ -77,6 +77,12 @@ pub fn show(ui: &mut Ui, editing: bool, recent: &[PathBuf]) -> Option<Command> {
             Command::Export,
         );
         ui.separator();
+        ask(
+            ui.add_enabled(!editing, eframe::egui::Button::selectable(plots, "Plots"))
+                .on_hover_text("Plot the selected agent and the crowd over time (simulator)")
+                .clicked(),
+            Command::TogglePlots,
+        );
         ask(
             ui.button("Fit")
                 .on_hover_text("Show the whole scene (or double-click the canvas)")

@@ -61,6 +61,24 @@ impl Group {
     pub fn is_list(&self) -> bool {
         self.open == '['
     }
+
+    /// The group on one line without comments (see [`Value::one_line`]).
+    pub fn one_line(&self) -> String {
+        let mut out = String::new();
+        write_group_one_line(self, &mut out);
+        out
+    }
+
+    /// A copy of the group's name, bracket and layout holding `items` instead of its own.
+    pub fn with_items(&self, items: Vec<Item>) -> Group {
+        Group {
+            name: self.name.clone(),
+            open: self.open,
+            items,
+            one_line: self.one_line,
+            closing_comments: Vec::new(),
+        }
+    }
 }
 
 impl Value {
@@ -137,7 +155,7 @@ fn write_value(value: &Value, indent: usize, width: usize, out: &mut String) {
     } else {
         match group.one_line {
             Some(mark) => mark,
-            None => may_be_one_line(group) && column + value.one_line().len() < width,
+            None => may_be_one_line(group) && column + group.one_line().len() < width,
         }
     };
     if flat || group.items.is_empty() && group.closing_comments.is_empty() {
@@ -193,21 +211,23 @@ fn wrapped(group: &Group) -> Option<&Value> {
 fn write_one_line(value: &Value, out: &mut String) {
     match value {
         Value::Atom(text) => out.push_str(text),
-        Value::Group(group) => {
-            out.push_str(group.name.as_deref().unwrap_or(""));
-            out.push(group.open);
-            for (n, item) in group.items.iter().enumerate() {
-                if n > 0 {
-                    out.push_str(", ");
-                }
-                if let Some(key) = &item.key {
-                    let _ = write!(out, "{key}: ");
-                }
-                write_one_line(&item.value, out);
-            }
-            out.push(closing(group.open));
-        }
+        Value::Group(group) => write_group_one_line(group, out),
     }
+}
+
+fn write_group_one_line(group: &Group, out: &mut String) {
+    out.push_str(group.name.as_deref().unwrap_or(""));
+    out.push(group.open);
+    for (n, item) in group.items.iter().enumerate() {
+        if n > 0 {
+            out.push_str(", ");
+        }
+        if let Some(key) = &item.key {
+            let _ = write!(out, "{key}: ");
+        }
+        write_one_line(&item.value, out);
+    }
+    out.push(closing(group.open));
 }
 
 fn closing(open: char) -> char {

@@ -100,6 +100,12 @@ fn without_field(value: &Value, path: &[Step]) -> Value {
     let Value::Group(group) = value else {
         return value.clone();
     };
+    let item_with = |item: &Item, value: Value| Item {
+        key: item.key.clone(),
+        value,
+        comments: Vec::new(),
+        trailing: None,
+    };
     let mut items = Vec::new();
     for (n, item) in group.items.iter().enumerate() {
         let on_path = match &path[0] {
@@ -108,23 +114,17 @@ fn without_field(value: &Value, path: &[Step]) -> Value {
         };
         if on_path {
             if path.len() > 1 {
-                items.push(Item {
-                    value: without_field(&item.value, &path[1..]),
-                    ..item.clone()
-                });
+                items.push(item_with(item, without_field(&item.value, &path[1..])));
             }
         } else if !group.is_list() {
             let value = match &item.value {
-                Value::Group(g) if g.open != '(' => Value::Group(Group {
-                    items: Vec::new(),
-                    ..g.clone()
-                }),
+                Value::Group(g) if g.open != '(' => Value::Group(g.with_items(Vec::new())),
                 other => other.clone(),
             };
-            items.push(Item { value, ..item.clone() });
+            items.push(item_with(item, value));
         }
     }
-    Value::Group(Group { items, ..group.clone() })
+    Value::Group(group.with_items(items))
 }
 
 /// Shapes `value` (a fresh serde tree) after `template`: drops defaulted fields the template did
@@ -195,8 +195,8 @@ fn unraw(token: &str) -> &str {
 fn one_line_mark(group: &Group, template: &Group) -> Option<bool> {
     match template.one_line? {
         true => {
-            let now = Value::Group(group.clone()).one_line().len();
-            let then = Value::Group(template.clone()).one_line().len();
+            let now = group.one_line().len();
+            let then = template.one_line().len();
             (now <= WIDTH.max(then + then / 2)).then_some(true)
         }
         false => Some(false),

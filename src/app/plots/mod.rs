@@ -1,0 +1,195 @@
+//! The plots panel under the canvas: the selected agent's speed, acceleration, distance to goal
+//! and forces (one line per behaviour, in the legend's colours), and the crowd's active and
+//! arrived agents, contacts and mean speed — all over run time, with the time cursor drawn on
+//! them; a click on a plot moves the cursor. A live run's plots grow as it runs; a recording's
+//! agent series is read a few milliseconds at a time, with its progress shown.
+
+mod agent_series;
+mod time_plot;
+
+use std::time::Duration;
+
+use eframe::egui::{Color32, ProgressBar, Ui};
+use egui_plot::{Line, PlotPoints};
+
+pub use agent_series::{AgentSeries, Series};
+
+use super::command::Command;
+use super::paint::color32;
+use super::time::{Frames, TimeCommand};
+use crate::app::analysis::TickSummary;
+use crate::draw::{force_color, palette};
+
+/// Time spent reading an agent's frames per drawn frame of the window.
+const READ_BUDGET: Duration = Duration::from_millis(6);
+
+/// Pixel height of each plot.
+const PLOT_HEIGHT: f32 = 150.0;
+
+/// Whether the plots are shown and the series read so far.
+#[derive(Default)]
+pub struct Plots {
+    /// True while the panel is open.
+    pub open: bool,
+    agent: Option<AgentSeries>,
+    read: f32,
+    error: Option<String>,
+}
+
+impl Plots {
+    /// Forgets the series read so far (the run was replaced).
+    pub fn reset(&mut self) {
+        self.agent = None;
+        self.error = None;
+    }
+
+    /// The selected agent's series read so far.
+    pub fn agent_series(&self) -> Option<&AgentSeries> {
+        self.agent.as_ref()
+    }
+
+    /// Reads more of `selected`'s series from `frames`; true while some is left to read.
+    pub fn update(&mut self, frames: &Frames, selected: Option<u32>) -> bool {
+        let Some(((first, last), id)) = frames.tick_range().zip(selected).filter(|_| self.open) else {
+            self.agent = None;
+            return false;
+        };
+        let series = match &mut self.agent {
+            Some(series) if series.agent == id => series,
+            slot => slot.insert(AgentSeries::new(id, first)),
+        };
+        if series.is_read_to(last) {
+            return false;
+        }
+        match series.extend(frames.source(), READ_BUDGET) {
+            Ok(read) => self.read = read,
+            Err(e) => self.error = Some(format!("Cannot read agent {id}'s frames: {e}")),
+        }
+        self.error.is_none() && !series.is_read_to(last)
+    }
+
+    /// Draws the plots of `frames` with the cursor at `tick`; returns the seek a click asked for.
+    pub fn show(&self, ui: &mut Ui, frames: &Frames, tick: u64) -> Vec<Command> {
+        let header = frames.header();
+        let dt = f64::from(header.dt);
+        let cursor = tick as f64 * dt;
+        let mut clicked = None;
+        ui.columns(3, |columns| {
+            let ui = &mut columns[0];
+            match &self.agent {
+                None => {
+                    ui.label("Selected agent");
+                    ui.label("Select an agent on the canvas to plot its speed and forces.");
+                }
+                Some(series) => {
+                    if let Some(error) = &self.error {
+                        ui.colored_label(Color32::from_rgb(200, 60, 60), error);
+                    } else if self.read < 1.0 && frames.is_finished() {
+                        ui.add(ProgressBar::new(self.read).text("reading the agent's frames"));
+                    }
+                    let title = format!("Agent {}", series.agent);
+                    let lines = agent_lines(series, header);
+                    clicked = clicked.or(time_plot::show(ui, &title, PLOT_HEIGHT, cursor, move |plot| {
+                        lines.into_iter().for_each(|line| plot.line(line));
+                    }));
+                }
+            }
+            let ui = &mut columns[1];
+            let lines = crowd_count_lines(frames.summaries(), dt);
+            clicked = clicked.or(time_plot::show(ui, "Crowd", PLOT_HEIGHT, cursor, move |plot| {
+                lines.into_iter().for_each(|line| plot.line(line));
+            }));
+            let ui = &mut columns[2];
+            let line = mean_speed_line(frames.summaries(), dt);
+            clicked = clicked.or(time_plot::show(ui, "Crowd speed", PLOT_HEIGHT, cursor, move |plot| {
+                plot.line(line)
+            }));
+        });
+        clicked
+            .map(|time| Command::Time(TimeCommand::SeekTo((time.max(0.0) / dt).round() as u64)))
+            .into_iter()
+            .collect()
+    }
+}
+
+/// One line per quantity of the agent's series, forces in the canvas legend's colours.
+fn agent_lines(series: &AgentSeries, header: &crate::record::RecordingHeader) -> Vec<Line<'static>> {
+    let pal = palette();
+    let mut quantities = vec![
+        ("speed (m/s)".to_string(), &series.speed, color32(pal.velocity)),
+        (
+            "acceleration (m/s²)".to_string(),
+            &series.acceleration,
+            Color32::from_rgb(150, 110, 40),
+        ),
+        (
+            "distance to goal (m)".to_string(),
+            &series.distance_to_goal,
+            Color32::from_rgb(90, 90, 90),
+        ),
+        (
+            "steering (combined)".to_string(),
+            &series.steering,
+            color32(pal.steering),
+        ),
+        (
+            "avoidance correction".to_string(),
+            &series.avoidance,
+            Color32::from_rgb(40, 150, 160),
+        ),
+    ];
+    for (label, points) in &series.forces {
+        let name = header.label(*label);
+        quantities.push((name.to_string(), points, color32(force_color(name))));
+    }
+    quantities
+        .into_iter()
+        .filter(|(_, points, _)| !points.is_empty())
+        .map(|(name, points, color)| Line::new(name, PlotPoints::from(points.clone())).color(color))
+        .collect()
+}
+
+/// The crowd's active and arrived agents and its contacts per analysed tick.
+fn crowd_count_lines(summaries: &[TickSummary], dt: f64) -> Vec<Line<'static>> {
+    vec![
+        crowd_line(
+            "active agents",
+            summaries,
+            dt,
+            |s| s.present,
+            Color32::from_rgb(60, 110, 200),
+        ),
+        crowd_line("arrived", summaries, dt, |s| s.arrived, Color32::from_rgb(40, 160, 80)),
+        crowd_line(
+            "contacts",
+            summaries,
+            dt,
+            |s| s.contacts,
+            Color32::from_rgb(210, 60, 60),
+        ),
+    ]
+}
+
+/// One whole-run quantity over time.
+fn crowd_line(
+    name: &str,
+    summaries: &[TickSummary],
+    dt: f64,
+    value: impl Fn(&TickSummary) -> u32,
+    color: Color32,
+) -> Line<'static> {
+    let points: Vec<[f64; 2]> = summaries
+        .iter()
+        .map(|s| [s.tick as f64 * dt, f64::from(value(s))])
+        .collect();
+    Line::new(name.to_string(), PlotPoints::from(points)).color(color)
+}
+
+/// The crowd's mean speed per analysed tick.
+fn mean_speed_line(summaries: &[TickSummary], dt: f64) -> Line<'static> {
+    let points: Vec<[f64; 2]> = summaries
+        .iter()
+        .map(|s| [s.tick as f64 * dt, f64::from(s.mean_speed)])
+        .collect();
+    Line::new("mean speed (m/s)", PlotPoints::from(points)).color(Color32::from_rgb(150, 110, 40))
+}
