@@ -1,59 +1,40 @@
-//! The scene's obstacles prepared for queries: body–obstacle penetration depth, with a
-//! bounding-box pre-test. Moving non-reactive circles are placed at `centre + velocity · t`.
+//! The scene's obstacles prepared for queries: body–obstacle penetration depth and ray casts,
+//! testing only the obstacles whose bounding box the body or ray reaches (found through a
+//! [`BoxIndex`] built once). Moving non-reactive circles are placed at `centre + velocity · t`.
 
 use glam::Vec2;
 
-use crate::geom::{RayHit, closest_point_on_segment, nearer, point_in_polygon, ray_circle, ray_segment};
+use crate::geom::{BoxIndex, RayHit, closest_point_on_segment, nearer, point_in_polygon, ray_circle, ray_segment};
 use crate::scene::Obstacle;
-
-/// One obstacle and its axis-aligned bounding box (for static shapes).
-struct Entry {
-    shape: Obstacle,
-    min: Vec2,
-    max: Vec2,
-}
 
 /// All obstacles of a scene, ready for contact queries.
 pub struct StaticGeometry {
-    entries: Vec<Entry>,
+    shapes: Vec<Obstacle>,
+    boxes: BoxIndex,
 }
 
 impl StaticGeometry {
     /// Prepares the scene's obstacles.
     pub fn new(obstacles: &[Obstacle]) -> StaticGeometry {
-        let entries = obstacles
-            .iter()
-            .map(|o| {
-                let (min, max) = match o {
-                    Obstacle::Circle { center, radius } => {
-                        (*center - Vec2::splat(*radius), *center + Vec2::splat(*radius))
-                    }
-                    Obstacle::Polygon { vertices } => vertices.iter().fold(
-                        (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY)),
-                        |(lo, hi), v| (lo.min(*v), hi.max(*v)),
-                    ),
-                    Obstacle::Wall { a, b } => (a.min(*b), a.max(*b)),
-                    Obstacle::MovingCircle { .. } => (Vec2::splat(f32::NEG_INFINITY), Vec2::splat(f32::INFINITY)),
-                };
-                Entry {
-                    shape: o.clone(),
-                    min,
-                    max,
-                }
-            })
-            .collect();
-        StaticGeometry { entries }
+        StaticGeometry {
+            shapes: obstacles.to_vec(),
+            boxes: BoxIndex::new(obstacles.iter().map(Obstacle::bounding_box).collect()),
+        }
+    }
+
+    /// The indices (ascending) of the obstacles whose bounding box reaches the box `lo`–`hi`.
+    fn near(&self, lo: Vec2, hi: Vec2) -> Vec<u32> {
+        let mut near = Vec::new();
+        self.boxes.query(lo, hi, &mut near);
+        near
     }
 
     /// Every obstacle that a disc of `radius` at `p` penetrates at time `t`, as
-    /// (obstacle index, depth in metres), depth > `tolerance`.
+    /// (obstacle index, depth in metres), depth > `tolerance`, in obstacle order.
     pub fn penetrations(&self, p: Vec2, radius: f32, t: f32, tolerance: f32) -> impl Iterator<Item = (u32, f32)> + '_ {
-        self.entries.iter().enumerate().filter_map(move |(i, e)| {
-            if p.x + radius < e.min.x || p.x - radius > e.max.x || p.y + radius < e.min.y || p.y - radius > e.max.y {
-                return None;
-            }
-            let depth = penetration_depth(&e.shape, p, radius, t);
-            (depth > tolerance).then_some((i as u32, depth))
+        self.near(p - radius, p + radius).into_iter().filter_map(move |i| {
+            let depth = penetration_depth(&self.shapes[i as usize], p, radius, t);
+            (depth > tolerance).then_some((i, depth))
         })
     }
 }
@@ -63,12 +44,10 @@ impl StaticGeometry {
     /// at time `t` (moving circles placed then). Polygons and walls are hit on their edges.
     pub fn cast_ray(&self, origin: Vec2, dir: Vec2, length: f32, t: f32) -> Option<RayHit> {
         let end = origin + dir * length;
-        let (lo, hi) = (origin.min(end), origin.max(end));
-        self.entries
-            .iter()
-            .filter(|e| !(hi.x < e.min.x || lo.x > e.max.x || hi.y < e.min.y || lo.y > e.max.y))
-            .fold(None, |best, e| {
-                nearer(best, ray_shape(&e.shape, origin, dir, length, t))
+        self.near(origin.min(end), origin.max(end))
+            .into_iter()
+            .fold(None, |best, i| {
+                nearer(best, ray_shape(&self.shapes[i as usize], origin, dir, length, t))
             })
     }
 }
