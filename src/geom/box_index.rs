@@ -4,13 +4,17 @@
 //! sits in at most four cells and the index takes memory linear in the boxes whatever their
 //! sizes. A level keeps its cells as one sorted list of (row, column, box), so a query reads one
 //! slice per row it covers; a query covering more cells than a level holds boxes scans that
-//! level's boxes instead, so no query costs more than a scan. Boxes with an infinite side are
+//! level's boxes instead, so no query costs much more than a scan (a small index is always
+//! scanned). Boxes with an infinite side are
 //! tested by every query; boxes with a NaN corner or min above max never match.
 
 use glam::Vec2;
 
 /// Side (metres) of the cells of the finest level: about the size of a body.
 pub const BASE_CELL: f64 = 1.0;
+
+/// Up to this many boxes a query simply tests them all (faster than the grids).
+const SCAN_UP_TO: usize = 32;
 
 /// The boxes stored at one cell size.
 struct Level {
@@ -107,8 +111,12 @@ impl BoxIndex {
         }
         let overlaps = |i: u32| {
             let (lo, hi) = self.boxes[i as usize];
-            lo.cmple(max).all() && min.cmple(hi).all()
+            lo.cmple(hi).all() && lo.cmple(max).all() && min.cmple(hi).all()
         };
+        if self.boxes.len() <= SCAN_UP_TO {
+            out.extend((0..self.boxes.len() as u32).filter(|&i| overlaps(i)));
+            return;
+        }
         for level in &self.levels {
             let (x0, x1) = (cell_of(min.x, level.cell), cell_of(max.x, level.cell));
             let (y0, y1) = (cell_of(min.y, level.cell), cell_of(max.y, level.cell));
@@ -149,7 +157,13 @@ mod tests {
     #[test]
     fn queries_find_exactly_the_overlapping_boxes_of_every_size() {
         let mut rng = Pcg32::seed_from_u64(17);
-        let mut boxes: Vec<(Vec2, Vec2)> = (0..3000)
+        let special = [
+            (Vec2::NEG_INFINITY, Vec2::INFINITY),
+            (Vec2::new(f32::NEG_INFINITY, 5.0), Vec2::new(f32::INFINITY, 6.0)),
+            (Vec2::NAN, Vec2::ONE),
+            (Vec2::ONE, Vec2::ZERO),
+        ];
+        let random: Vec<(Vec2, Vec2)> = (0..3000)
             .map(|_| {
                 let p = Vec2::new(rng.random_range(-200.0..200.0), rng.random_range(-200.0..200.0));
                 // Sizes from a centimetre to a few hundred metres, some flat (walls).
@@ -158,22 +172,22 @@ mod tests {
                 (p, p + size)
             })
             .collect();
-        boxes.push((Vec2::NEG_INFINITY, Vec2::INFINITY));
-        boxes.push((Vec2::new(f32::NEG_INFINITY, 5.0), Vec2::new(f32::INFINITY, 6.0)));
-        boxes.push((Vec2::NAN, Vec2::ONE));
-        boxes.push((Vec2::ONE, Vec2::ZERO));
-        let index = BoxIndex::new(boxes.clone());
-        let mut out = Vec::new();
-        for _ in 0..2000 {
-            let p = Vec2::new(rng.random_range(-220.0..220.0), rng.random_range(-220.0..220.0));
-            let size = Vec2::splat(10f32.powf(rng.random_range(-2.0..2.7)));
-            index.query(p, p + size, &mut out);
-            assert!(out == scanned(&boxes, p, p + size), "query {p} + {size}");
+        // A large index (grids) and a small one (scanned).
+        for many in [3000, 20] {
+            let boxes: Vec<(Vec2, Vec2)> = special.iter().chain(&random[..many]).copied().collect();
+            let index = BoxIndex::new(boxes.clone());
+            let mut out = Vec::new();
+            for _ in 0..2000 {
+                let p = Vec2::new(rng.random_range(-220.0..220.0), rng.random_range(-220.0..220.0));
+                let size = Vec2::splat(10f32.powf(rng.random_range(-2.0..2.7)));
+                index.query(p, p + size, &mut out);
+                assert!(out == scanned(&boxes, p, p + size), "{many} boxes, query {p} + {size}");
+            }
+            index.query(Vec2::NAN, Vec2::ONE, &mut out);
+            assert!(out.is_empty());
+            index.query(Vec2::NEG_INFINITY, Vec2::INFINITY, &mut out);
+            assert_eq!(out.len(), boxes.len() - 2, "all but the NaN and the inverted box");
         }
-        index.query(Vec2::NAN, Vec2::ONE, &mut out);
-        assert!(out.is_empty());
-        index.query(Vec2::NEG_INFINITY, Vec2::INFINITY, &mut out);
-        assert_eq!(out.len(), boxes.len() - 2, "all but the NaN and the inverted box");
     }
 
     #[test]

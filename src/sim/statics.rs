@@ -22,20 +22,31 @@ impl StaticGeometry {
         }
     }
 
-    /// The indices (ascending) of the obstacles whose bounding box reaches the box `lo`–`hi`.
-    fn near(&self, lo: Vec2, hi: Vec2) -> Vec<u32> {
-        let mut near = Vec::new();
-        self.boxes.query(lo, hi, &mut near);
-        near
+    /// Calls `visit` with each obstacle whose bounding box reaches the box `lo`–`hi`, in
+    /// obstacle order (the candidates are gathered in a per-thread buffer: no allocation per query).
+    fn for_each_near(&self, lo: Vec2, hi: Vec2, mut visit: impl FnMut(u32, &Obstacle)) {
+        thread_local! {
+            static NEAR: std::cell::RefCell<Vec<u32>> = const { std::cell::RefCell::new(Vec::new()) };
+        }
+        NEAR.with_borrow_mut(|near| {
+            self.boxes.query(lo, hi, near);
+            for &i in near.iter() {
+                visit(i, &self.shapes[i as usize]);
+            }
+        });
     }
 
     /// Every obstacle that a disc of `radius` at `p` penetrates at time `t`, as
     /// (obstacle index, depth in metres), depth > `tolerance`, in obstacle order.
-    pub fn penetrations(&self, p: Vec2, radius: f32, t: f32, tolerance: f32) -> impl Iterator<Item = (u32, f32)> + '_ {
-        self.near(p - radius, p + radius).into_iter().filter_map(move |i| {
-            let depth = penetration_depth(&self.shapes[i as usize], p, radius, t);
-            (depth > tolerance).then_some((i, depth))
-        })
+    pub fn penetrations(&self, p: Vec2, radius: f32, t: f32, tolerance: f32) -> Vec<(u32, f32)> {
+        let mut found = Vec::new();
+        self.for_each_near(p - radius, p + radius, |i, shape| {
+            let depth = penetration_depth(shape, p, radius, t);
+            if depth > tolerance {
+                found.push((i, depth));
+            }
+        });
+        found
     }
 }
 
@@ -44,11 +55,11 @@ impl StaticGeometry {
     /// at time `t` (moving circles placed then). Polygons and walls are hit on their edges.
     pub fn cast_ray(&self, origin: Vec2, dir: Vec2, length: f32, t: f32) -> Option<RayHit> {
         let end = origin + dir * length;
-        self.near(origin.min(end), origin.max(end))
-            .into_iter()
-            .fold(None, |best, i| {
-                nearer(best, ray_shape(&self.shapes[i as usize], origin, dir, length, t))
-            })
+        let mut best = None;
+        self.for_each_near(origin.min(end), origin.max(end), |_, shape| {
+            best = nearer(best, ray_shape(shape, origin, dir, length, t));
+        });
+        best
     }
 }
 
@@ -131,7 +142,7 @@ mod tests {
         };
         assert!((penetration_depth(&wall, Vec2::new(0.2, 1.0), 0.25, 0.0) - 0.05).abs() < 1e-6);
         let geometry = StaticGeometry::new(&[circle, wall]);
-        let hits: Vec<_> = geometry.penetrations(Vec2::new(0.1, 1.05), 0.25, 0.0, 1e-3).collect();
+        let hits = geometry.penetrations(Vec2::new(0.1, 1.05), 0.25, 0.0, 1e-3);
         assert_eq!(hits.len(), 2);
     }
 
