@@ -130,12 +130,18 @@ pub fn gate_slots_near(scene: &Scene, map: &WorldMap, gate: usize, radius: f32, 
     let t = (at - span.from).dot(along) / along.length_squared();
     let nearest = ((t - GATE_SPAN.0) / (GATE_SPAN.1 - GATE_SPAN.0) * capacity as f32 - 0.5).round();
     let nearest = nearest.clamp(0.0, (capacity - 1) as f32) as i64;
-    // Offsets 0, +1, -1, +2, -2, … from the nearest slot.
-    (0..2 * MAX_SLOT_TRIES as i64)
-        .map(|n| nearest + if n % 2 == 1 { (n + 1) / 2 } else { -(n / 2) })
-        .filter(|&k| (0..i64::from(capacity)).contains(&k))
-        .take(MAX_SLOT_TRIES)
+    let window =
+        (nearest - MAX_SLOT_TRIES as i64).max(0)..=(nearest + MAX_SLOT_TRIES as i64).min(i64::from(capacity) - 1);
+    let mut slots: Vec<(f32, Vec2)> = window
         .map(|k| map.gate_slot_point(gate, radius + GATE_MARGIN, gate_slot(k as u32, capacity)))
+        .map(|p| (p.distance(at), p))
+        .collect();
+    // A stable sort: equally near slots keep their order along the gate.
+    slots.sort_by(|a, b| a.0.total_cmp(&b.0));
+    slots
+        .into_iter()
+        .take(MAX_SLOT_TRIES)
+        .map(|(_, p)| p)
         .filter(|&p| map.walkable(p))
         .collect()
 }
@@ -155,5 +161,40 @@ mod tests {
         let var = draws.iter().map(|d| (d - mean).powi(2)).sum::<f32>() / draws.len() as f32;
         assert!((mean - 5.0).abs() < 0.08, "mean {mean}");
         assert!((var.sqrt() - 1.0).abs() < 0.08, "sd {}", var.sqrt());
+    }
+
+    #[test]
+    fn gate_slots_come_nearest_first_apart_and_inside_the_world() {
+        let mut scene = crate::scene::default_scene();
+        scene.bounds = crate::scene::Bounds {
+            min: Vec2::splat(-10.0),
+            max: Vec2::splat(10.0),
+        };
+        scene.gates = vec![crate::scene::Gate {
+            id: "g".into(),
+            from: Vec2::new(-10.0, -5.0),
+            to: Vec2::new(-10.0, 5.0),
+            direction: crate::scene::GateDirection::In,
+        }];
+        let map = WorldMap::new(&scene);
+        let slots = gate_slots_near(&scene, &map, 0, 0.3, Vec2::new(-9.5, 1.1));
+        // 8 m of arrival span hold 13 bodies of radius 0.3; the one nearest y = 1.1 first.
+        assert_eq!(slots.len(), 13);
+        let ys: Vec<f32> = slots.iter().map(|p| p.y).collect();
+        assert!(
+            ys.windows(2).all(|w| (w[0] - 1.1).abs() <= (w[1] - 1.1).abs() + 1e-4),
+            "{ys:?}"
+        );
+        for (i, a) in slots.iter().enumerate() {
+            assert!((a.x + 9.5).abs() < 1e-4, "slot {a} is 0.5 m inside the west edge");
+            assert!(
+                slots[i + 1..].iter().all(|b| a.distance(*b) >= 0.6),
+                "slots {a} overlap"
+            );
+        }
+        assert!(
+            gate_slots_near(&scene, &map, 0, 6.0, Vec2::new(-9.5, 0.0)).is_empty(),
+            "no room"
+        );
     }
 }
