@@ -9,6 +9,13 @@ pub const MAX_AGENTS: u64 = 100_000;
 /// Most profiles a scene may define.
 pub const MAX_PROFILES: usize = 100_000;
 
+/// Most obstacles a scene may hold (they are indexed, so checks stay near-linear up to here).
+pub const MAX_OBSTACLES: usize = 100_000;
+
+/// Most moving circles a scene may hold: every body check tests each of them, so their number
+/// times [`MAX_AGENTS`] bounds that work.
+pub const MAX_MOVING_OBSTACLES: usize = 1_000;
+
 /// Most headings a profile's `heading_smoothing` may average.
 pub const MAX_HEADING_SMOOTHING: u32 = 1_000;
 

@@ -418,6 +418,163 @@ fn spawn_groups_are_placed_apart_and_clear_of_obstacles_or_refused() {
     }
 }
 
+/// Every agent that appears in a frame of `frames` (an `Appeared` event) keeps its distance
+/// there from every other agent of the frame: no body appears overlapping another.
+fn assert_no_agent_appears_overlapping(frames: &[Frame], radius: f32) -> usize {
+    let mut appeared = 0;
+    for frame in frames {
+        for event in &frame.events {
+            let crowdlab::record::AgentEvent::Appeared { agent } = *event else {
+                continue;
+            };
+            appeared += 1;
+            let a = frame.agent(agent).expect("an agent that appeared is in its frame");
+            for b in frame.agents.iter().filter(|b| b.id != agent) {
+                assert!(
+                    a.position.distance(b.position) >= 2.0 * radius - 1e-4,
+                    "tick {}: agent {agent} appears at {} overlapping agent {} at {}",
+                    frame.tick,
+                    a.position,
+                    b.id,
+                    b.position
+                );
+            }
+        }
+    }
+    appeared
+}
+
+#[test]
+fn gate_arrivals_never_appear_overlapping_and_wait_for_a_free_slot() {
+    let walker = "(behaviour: Arrive(deceleration: Fast), weight: 1.0)";
+    let scene = |spawns: &str| {
+        let text = scene_text(
+            "",
+            "",
+            &format!("targets: [(id: \"t\", position: (8.0, 0.0), radius: 0.5)], spawns: [{spawns}]"),
+        )
+        .replace("behaviours: []", &format!("behaviours: [{walker}]"));
+        crowdlab::scene::parse_valid_scene(&text, Path::new("gate.ron")).unwrap_or_else(|e| panic!("{e}"))
+    };
+    let group = |count: u32, mean: f32, sd: f32| {
+        format!(
+            "(source: Gate(\"g\"), count: {count}, profile: \"w\", goal: Target(\"t\"), interval: Some((mean: {mean}, sd: {sd})))"
+        )
+    };
+    // 5,000 agents a millisecond apart at one 10 m gate (13 slots), and two groups sharing the gate
+    // with a burst arriving at once beside them.
+    let crowded = scene(&group(5000, 0.001, 0.0));
+    let shared = scene(&format!(
+        "{}, {}, (source: Gate(\"g\"), count: 13, profile: \"w\", goal: Target(\"t\"), start_time: 1.0)",
+        group(300, 0.05, 0.05),
+        group(300, 0.02, 0.1)
+    ));
+    for (name, scene, at_least) in [("crowded", crowded, 100), ("shared", shared, 100)] {
+        let started = Instant::now();
+        let run = scene.clone();
+        let frames = within_20s(name, move || frames_with_threads(&run, 150, 1));
+        let appeared = assert_no_agent_appears_overlapping(&frames, 0.3);
+        eprintln!(
+            "{name}: {appeared} agents appeared in 150 ticks, {:?}",
+            started.elapsed()
+        );
+        assert!(appeared >= at_least, "{name}: only {appeared} agents got in");
+        // Admission happens in agent order in the sequential phase: the same run at any thread count.
+        assert_eq!(
+            bits(&frames),
+            bits(&frames_with_threads(&scene, 150, 2)),
+            "{name}: 1 vs 2 threads"
+        );
+    }
+}
+
+#[test]
+fn many_agents_among_many_obstacles_check_in_near_linear_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // 100,000 small discs (the limit) on a 2 m lattice over 500 m × 800 m, 40,000 agents between
+    // them and an area of 10,000 more among them: a scan of every obstacle for every body would be
+    // 5·10⁹ tests, far beyond the 20 s watchdog of each command.
+    let obstacles: Vec<String> = (0..100_000)
+        .map(|k| {
+            format!(
+                "Circle(center: ({}.0, {}.0), radius: 0.2)",
+                (k % 250) * 2 + 1,
+                (k / 250) * 2 + 1
+            )
+        })
+        .collect();
+    let agent = |i: usize, x: f32, y: f32| {
+        format!("(id: {i}, profile: \"w\", position: ({x:?}, {y:?}), heading_deg: 0.0, goal: None)")
+    };
+    let mut agents: Vec<String> = (0..40_000)
+        .map(|i| agent(i, ((i % 200) * 2) as f32, ((i / 200) * 2) as f32))
+        .collect();
+    let text = |agents: &[String]| {
+        format!(
+            "(version: 1, bounds: (min: (-1.0, -1.0), max: (501.0, 801.0)),
+  settings: (dt: 0.1, seed: 1, duration: 10.0),
+  profiles: [(name: \"w\", radius: 0.3, mass: 1.0, max_speed: 1.8, preferred_speed: 1.3, max_force: 4.0,
+              max_turn_rate_deg: 360.0, behaviours: [])],
+  agents: [{}],
+  obstacles: [{}],
+  spawns: [(source: Area(min: (400.0, 0.0), max: (500.0, 800.0)), count: 10000, profile: \"w\")])",
+            agents.join(",\n"),
+            obstacles.join(",\n")
+        )
+    };
+    let valid = write(d, "valid.ron", text(&agents));
+    let started = Instant::now();
+    assert_eq!(cli(&["check", &valid]), (0, String::new()));
+    eprintln!(
+        "check of 50,000 agents among 100,000 obstacles: {:?}",
+        started.elapsed()
+    );
+    let started = Instant::now();
+    let rec = d.join("run.crowdrec").to_str().unwrap().to_string();
+    assert_eq!(cli(&["run", &valid, "--ticks", "2", "-o", &rec]), (0, String::new()));
+    eprintln!("run of 2 ticks: {:?}", started.elapsed());
+
+    // One agent moved onto a disc: refused, naming the agent, the obstacle and the position.
+    agents[40_000 - 1] = agent(39_999, 399.0, 397.0);
+    let started = Instant::now();
+    let (code, message) = cli(&["check", &write(d, "inside.ron", text(&agents))]);
+    eprintln!("check of the invalid scene: {:?}", started.elapsed());
+    assert_eq!(code, 2, "{message}");
+    let err = crowdlab::scene::load_scene(&d.join("inside.ron"))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("agents[39999].position: (399, 397) (radius 0.3) starts inside obstacles[49699]"),
+        "{err}"
+    );
+
+    // Beyond the limits: 100,001 obstacles, 1,001 moving circles.
+    let mut scene = default_scene();
+    let disc = |x: f32| Obstacle::Circle {
+        center: Vec2::new(x, 50.0),
+        radius: 0.1,
+    };
+    scene.obstacles = (0..100_001).map(|i| disc(i as f32)).collect();
+    let problems: Vec<String> = validate(&scene).iter().map(|p| p.to_string()).collect();
+    assert!(
+        problems.contains(&"obstacles: 100001 obstacles; at most 100000 are allowed".to_string()),
+        "{problems:?}"
+    );
+    scene.obstacles = (0..1001)
+        .map(|i| Obstacle::MovingCircle {
+            center: Vec2::new(i as f32, 50.0),
+            radius: 0.1,
+            velocity: Vec2::X,
+        })
+        .collect();
+    let problems: Vec<String> = validate(&scene).iter().map(|p| p.to_string()).collect();
+    assert!(
+        problems.contains(&"obstacles: 1001 moving circles; at most 1000 are allowed".to_string()),
+        "{problems:?}"
+    );
+}
+
 /// A recording of ticks 0..=70 of the two-agent scene in `dir`: its path, header and the
 /// frames of ticks 0..70.
 fn small_recording(dir: &Path) -> (String, crowdlab::record::RecordingHeader, Vec<Frame>) {

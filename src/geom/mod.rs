@@ -1,11 +1,14 @@
 //! 2-D geometry shared by the scene validator, the simulator and the renderers:
-//! segments, polygons, circles and the distance / containment queries between them.
+//! segments, polygons, circles, the distance / containment queries between them and an index
+//! of boxes for finding the shapes near a point without scanning them all.
 //! All coordinates are metres in world space (x right, y up), as `glam::Vec2`.
 
+mod box_index;
 mod polygon;
 mod ray;
 mod segment;
 
+pub use box_index::BoxIndex;
 pub use polygon::{point_in_polygon, polygon_area, polygon_contains_circle_overlap};
 pub use ray::{RayHit, nearer, ray_circle, ray_segment};
 pub use segment::{closest_point_on_segment, distance_to_segment};

@@ -40,9 +40,11 @@ pub struct AgentEntry {
     pub goal: Goal,
     /// True when a spawn group created it (not placed in the scene).
     pub spawned: bool,
-    /// Where it appears, metres.
+    /// Where it is scheduled to appear, metres (a spawned agent whose place is taken then
+    /// appears at another slot of its gate: the frames give where it did).
     pub position: Vec2,
-    /// Simulation time (s) at which it appears.
+    /// Simulation time (s) at which it is scheduled to appear (a spawned agent whose place is
+    /// taken waits: its `Appeared` event gives when it did).
     pub start_time: f32,
 }
 

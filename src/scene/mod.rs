@@ -12,6 +12,7 @@ pub mod import;
 mod io;
 mod model;
 mod navigation;
+mod obstacle_index;
 mod ron_tree;
 mod save_format;
 mod spawn_layout;
@@ -27,6 +28,7 @@ pub use io::{
 };
 pub use model::*;
 pub use navigation::*;
-pub use spawn_layout::{GATE_SPAN, area_points, gate_capacity, gate_slot, overlaps_obstacle, spawn_rng};
+pub use obstacle_index::{ObstacleIndex, overlaps_obstacle};
+pub use spawn_layout::{GATE_SPAN, area_points, gate_capacity, gate_slot, spawn_rng};
 pub use syntax::{SyntaxError, parse_ron};
 pub use validate::{Problem, Problems, fmt_point, validate};

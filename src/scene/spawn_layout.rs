@@ -7,8 +7,9 @@ use glam::Vec2;
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg32;
 
-use super::model::{Obstacle, Scene};
+use super::model::Scene;
 use super::navigation::Gate;
+use super::obstacle_index::ObstacleIndex;
 
 /// Largest lattice jitter as a share of the cell, each way.
 const JITTER: f32 = 0.15;
@@ -22,26 +23,12 @@ pub fn spawn_rng(seed: u64, group: usize) -> Pcg32 {
     Pcg32::seed_from_u64(seed ^ 0x7370_6177_6e00 ^ (group as u64) << 40)
 }
 
-/// True when a body of `radius` at `p` at time `time` overlaps `obstacle` by more than
-/// `tolerance` metres.
-pub fn overlaps_obstacle(obstacle: &Obstacle, p: Vec2, radius: f32, time: f32, tolerance: f32) -> bool {
-    match obstacle {
-        Obstacle::Circle { center, radius: r } => p.distance(*center) < r + radius - tolerance,
-        Obstacle::MovingCircle {
-            center,
-            radius: r,
-            velocity,
-        } => p.distance(*center + *velocity * time) < r + radius - tolerance,
-        Obstacle::Polygon { vertices } => crate::geom::polygon_contains_circle_overlap(p, radius, vertices, tolerance),
-        Obstacle::Wall { a, b } => crate::geom::distance_to_segment(p, *a, *b) < radius - tolerance,
-    }
-}
-
 /// Up to `count` points on a jittered lattice over `min`–`max`, row by row, whose bodies of
-/// `radius` keep apart and clear of the scene's obstacles at `time`. Fewer points than `count`
-/// mean the area cannot hold the group (validation reports it).
+/// `radius` keep apart, inside the scene's bounds and clear of its `obstacles` at `time`. Fewer
+/// points than `count` mean the area cannot hold the group (validation reports it).
 pub fn area_points(
     scene: &Scene,
+    obstacles: &ObstacleIndex,
     (min, max): (Vec2, Vec2),
     count: u32,
     radius: f32,
@@ -58,10 +45,7 @@ pub fn area_points(
     let clear = |p: Vec2| {
         scene.bounds.min.cmple(p).all()
             && p.cmple(scene.bounds.max).all()
-            && !scene
-                .obstacles
-                .iter()
-                .any(|o| overlaps_obstacle(o, p, radius, time, 0.0))
+            && obstacles.overlapping(p, radius, time, 0.0).is_empty()
     };
     let mut points = Vec::new();
     // Grow the lattice until enough points are clear (obstacles inside the area).

@@ -8,10 +8,12 @@ use glam::Vec2;
 
 use super::avoidance::Avoidance;
 use super::model::{Agent, NeighbourIndex, Obstacle, Profile, Scene};
-use super::spawn_layout::overlaps_obstacle;
+use super::obstacle_index::ObstacleIndex;
 use super::validate_navigation::{GoalIds, check_goal, check_navigation};
 use crate::geom::polygon_area;
-use crate::limits::{MAX_COORDINATE, MAX_HEADING_SMOOTHING, MAX_PROFILES, MAX_TICKS};
+use crate::limits::{
+    MAX_COORDINATE, MAX_HEADING_SMOOTHING, MAX_MOVING_OBSTACLES, MAX_OBSTACLES, MAX_PROFILES, MAX_TICKS,
+};
 
 /// One validation problem: where it is and what is wrong, value included.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -95,9 +97,34 @@ pub fn validate(scene: &Scene) -> Vec<Problem> {
     check_settings(scene, &mut problems);
     check_profiles(scene, &mut problems);
     check_static_content(scene, &mut problems);
-    check_agents(scene, &mut problems);
-    check_navigation(scene, &mut problems);
+    let obstacles = check_obstacle_count(scene, &mut problems).then(|| ObstacleIndex::new(&scene.obstacles));
+    check_agents(scene, obstacles.as_ref(), &mut problems);
+    check_navigation(scene, obstacles.as_ref(), &mut problems);
     problems.0
+}
+
+/// At most [`MAX_OBSTACLES`] obstacles, of which at most [`MAX_MOVING_OBSTACLES`] move. False
+/// when either is exceeded (bodies are then not checked against them).
+fn check_obstacle_count(scene: &Scene, problems: &mut Problems) -> bool {
+    let total = scene.obstacles.len();
+    let moving = scene
+        .obstacles
+        .iter()
+        .filter(|o| matches!(o, Obstacle::MovingCircle { .. }))
+        .count();
+    if total > MAX_OBSTACLES {
+        problems.push(
+            "obstacles",
+            format!("{total} obstacles; at most {MAX_OBSTACLES} are allowed"),
+        );
+    }
+    if moving > MAX_MOVING_OBSTACLES {
+        problems.push(
+            "obstacles",
+            format!("{moving} moving circles; at most {MAX_MOVING_OBSTACLES} are allowed"),
+        );
+    }
+    total <= MAX_OBSTACLES && moving <= MAX_MOVING_OBSTACLES
 }
 
 fn check_settings(scene: &Scene, problems: &mut Problems) {
@@ -369,7 +396,9 @@ fn radii(scene: &Scene) -> HashMap<&str, f32> {
     radii
 }
 
-fn check_agents(scene: &Scene, problems: &mut Problems) {
+/// Placed agents: unique ids, known profiles and goals, finite values, clear of `obstacles`
+/// (when they are within their limits) and of each other.
+fn check_agents(scene: &Scene, obstacles: Option<&ObstacleIndex>, problems: &mut Problems) {
     let radii = radii(scene);
     let goal_ids = GoalIds::of(scene);
     let mut ids = HashSet::new();
@@ -393,23 +422,27 @@ fn check_agents(scene: &Scene, problems: &mut Problems) {
             );
         }
         check_goal(&goal_ids, &a.goal, &at("goal"), problems);
-        if let Some(&radius) = radii.get(a.profile.as_str()) {
-            check_agent_clear_of_obstacles(scene, a, radius, &at("position"), problems);
+        if let (Some(&radius), Some(obstacles)) = (radii.get(a.profile.as_str()), obstacles) {
+            check_agent_clear_of_obstacles(obstacles, a, radius, &at("position"), problems);
         }
     }
     check_agents_do_not_overlap(scene, &radii, problems);
 }
 
-fn check_agent_clear_of_obstacles(scene: &Scene, agent: &Agent, radius: f32, at: &str, problems: &mut Problems) {
+fn check_agent_clear_of_obstacles(
+    obstacles: &ObstacleIndex,
+    agent: &Agent,
+    radius: f32,
+    at: &str,
+    problems: &mut Problems,
+) {
     let p = agent.position;
-    for (k, o) in scene.obstacles.iter().enumerate() {
-        // A moving obstacle matters only where it is at the agent's start time.
-        if overlaps_obstacle(o, p, radius, agent.start_time, OVERLAP_TOLERANCE) {
-            problems.push(
-                at,
-                format!("{} (radius {radius}) starts inside obstacles[{k}]", fmt_point(p)),
-            );
-        }
+    // A moving obstacle matters only where it is at the agent's start time.
+    for k in obstacles.overlapping(p, radius, agent.start_time, OVERLAP_TOLERANCE) {
+        problems.push(
+            at,
+            format!("{} (radius {radius}) starts inside obstacles[{k}]", fmt_point(p)),
+        );
     }
 }
 

@@ -7,6 +7,7 @@ use glam::Vec2;
 
 use super::model::{Goal, Scene};
 use super::navigation::{Evacuation, GateDirection, SpawnSource};
+use super::obstacle_index::ObstacleIndex;
 use super::spawn_layout::{area_points, gate_capacity, spawn_rng};
 use super::validate::{Problems, fmt_point};
 use crate::limits::MAX_AGENTS;
@@ -14,8 +15,9 @@ use crate::limits::MAX_AGENTS;
 /// Distance (metres) within which region edges and portal ends count as coinciding (1 mm).
 const TOLERANCE: f32 = 1e-3;
 
-/// Checks every navigation- and mind-related part of the scene.
-pub fn check_navigation(scene: &Scene, problems: &mut Problems) {
+/// Checks every navigation- and mind-related part of the scene; spawn areas are checked
+/// against `obstacles` when they are within their limits (`Some`).
+pub fn check_navigation(scene: &Scene, obstacles: Option<&ObstacleIndex>, problems: &mut Problems) {
     let nav = &scene.navigation;
     problems.positive("navigation.cell_size", nav.cell_size);
     if let Some(border) = nav.border {
@@ -37,7 +39,7 @@ pub fn check_navigation(scene: &Scene, problems: &mut Problems) {
     }
     check_regions(scene, problems);
     check_gates(scene, problems);
-    check_spawns(scene, problems);
+    check_spawns(scene, obstacles, problems);
     check_types(scene, problems);
     for (i, h) in scene.hazards.iter().enumerate() {
         problems.finite_point(format!("hazards[{i}].position"), h.position);
@@ -141,7 +143,7 @@ fn check_gates(scene: &Scene, problems: &mut Problems) {
     }
 }
 
-fn check_spawns(scene: &Scene, problems: &mut Problems) {
+fn check_spawns(scene: &Scene, obstacles: Option<&ObstacleIndex>, problems: &mut Problems) {
     let ids = GoalIds::of(scene);
     for (i, s) in scene.spawns.iter().enumerate() {
         let at = |f: &str| format!("spawns[{i}].{f}");
@@ -195,15 +197,18 @@ fn check_spawns(scene: &Scene, problems: &mut Problems) {
         }
         check_goal(&ids, &s.goal, &at("goal"), problems);
     }
-    if check_agent_count(scene, problems) && problems.0.is_empty() {
-        check_spawn_room(scene, problems);
+    if check_agent_count(scene, problems)
+        && problems.0.is_empty()
+        && let Some(obstacles) = obstacles
+    {
+        check_spawn_room(scene, obstacles, problems);
     }
 }
 
 /// Every spawn group's agents fit where they appear: an area holds them apart and clear of
 /// obstacles (the same layout the simulator uses), a gate without an interval holds its
 /// simultaneous arrivals side by side.
-fn check_spawn_room(scene: &Scene, problems: &mut Problems) {
+fn check_spawn_room(scene: &Scene, obstacles: &ObstacleIndex, problems: &mut Problems) {
     for (g, s) in scene.spawns.iter().enumerate() {
         let Some(radius) = scene.profile(&s.profile).map(|p| p.radius) else {
             continue;
@@ -212,6 +217,7 @@ fn check_spawn_room(scene: &Scene, problems: &mut Problems) {
             SpawnSource::Area { min, max } => {
                 let placed = area_points(
                     scene,
+                    obstacles,
                     (*min, *max),
                     s.count,
                     radius,

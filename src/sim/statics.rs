@@ -1,60 +1,52 @@
-//! The scene's obstacles prepared for queries: body–obstacle penetration depth, with a
-//! bounding-box pre-test. Moving non-reactive circles are placed at `centre + velocity · t`.
+//! The scene's obstacles prepared for queries: body–obstacle penetration depth and ray casts,
+//! testing only the obstacles whose bounding box the body or ray reaches (found through a
+//! [`BoxIndex`] built once). Moving non-reactive circles are placed at `centre + velocity · t`.
 
 use glam::Vec2;
 
-use crate::geom::{RayHit, closest_point_on_segment, nearer, point_in_polygon, ray_circle, ray_segment};
+use crate::geom::{BoxIndex, RayHit, closest_point_on_segment, nearer, point_in_polygon, ray_circle, ray_segment};
 use crate::scene::Obstacle;
-
-/// One obstacle and its axis-aligned bounding box (for static shapes).
-struct Entry {
-    shape: Obstacle,
-    min: Vec2,
-    max: Vec2,
-}
 
 /// All obstacles of a scene, ready for contact queries.
 pub struct StaticGeometry {
-    entries: Vec<Entry>,
+    shapes: Vec<Obstacle>,
+    boxes: BoxIndex,
 }
 
 impl StaticGeometry {
     /// Prepares the scene's obstacles.
     pub fn new(obstacles: &[Obstacle]) -> StaticGeometry {
-        let entries = obstacles
-            .iter()
-            .map(|o| {
-                let (min, max) = match o {
-                    Obstacle::Circle { center, radius } => {
-                        (*center - Vec2::splat(*radius), *center + Vec2::splat(*radius))
-                    }
-                    Obstacle::Polygon { vertices } => vertices.iter().fold(
-                        (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY)),
-                        |(lo, hi), v| (lo.min(*v), hi.max(*v)),
-                    ),
-                    Obstacle::Wall { a, b } => (a.min(*b), a.max(*b)),
-                    Obstacle::MovingCircle { .. } => (Vec2::splat(f32::NEG_INFINITY), Vec2::splat(f32::INFINITY)),
-                };
-                Entry {
-                    shape: o.clone(),
-                    min,
-                    max,
-                }
-            })
-            .collect();
-        StaticGeometry { entries }
+        StaticGeometry {
+            shapes: obstacles.to_vec(),
+            boxes: BoxIndex::new(obstacles.iter().map(Obstacle::bounding_box).collect()),
+        }
+    }
+
+    /// Calls `visit` with each obstacle whose bounding box reaches the box `lo`–`hi`, in
+    /// obstacle order (the candidates are gathered in a per-thread buffer: no allocation per query).
+    fn for_each_near(&self, lo: Vec2, hi: Vec2, mut visit: impl FnMut(u32, &Obstacle)) {
+        thread_local! {
+            static NEAR: std::cell::RefCell<Vec<u32>> = const { std::cell::RefCell::new(Vec::new()) };
+        }
+        NEAR.with_borrow_mut(|near| {
+            self.boxes.query(lo, hi, near);
+            for &i in near.iter() {
+                visit(i, &self.shapes[i as usize]);
+            }
+        });
     }
 
     /// Every obstacle that a disc of `radius` at `p` penetrates at time `t`, as
-    /// (obstacle index, depth in metres), depth > `tolerance`.
-    pub fn penetrations(&self, p: Vec2, radius: f32, t: f32, tolerance: f32) -> impl Iterator<Item = (u32, f32)> + '_ {
-        self.entries.iter().enumerate().filter_map(move |(i, e)| {
-            if p.x + radius < e.min.x || p.x - radius > e.max.x || p.y + radius < e.min.y || p.y - radius > e.max.y {
-                return None;
+    /// (obstacle index, depth in metres), depth > `tolerance`, in obstacle order.
+    pub fn penetrations(&self, p: Vec2, radius: f32, t: f32, tolerance: f32) -> Vec<(u32, f32)> {
+        let mut found = Vec::new();
+        self.for_each_near(p - radius, p + radius, |i, shape| {
+            let depth = penetration_depth(shape, p, radius, t);
+            if depth > tolerance {
+                found.push((i, depth));
             }
-            let depth = penetration_depth(&e.shape, p, radius, t);
-            (depth > tolerance).then_some((i as u32, depth))
-        })
+        });
+        found
     }
 }
 
@@ -63,13 +55,11 @@ impl StaticGeometry {
     /// at time `t` (moving circles placed then). Polygons and walls are hit on their edges.
     pub fn cast_ray(&self, origin: Vec2, dir: Vec2, length: f32, t: f32) -> Option<RayHit> {
         let end = origin + dir * length;
-        let (lo, hi) = (origin.min(end), origin.max(end));
-        self.entries
-            .iter()
-            .filter(|e| !(hi.x < e.min.x || lo.x > e.max.x || hi.y < e.min.y || lo.y > e.max.y))
-            .fold(None, |best, e| {
-                nearer(best, ray_shape(&e.shape, origin, dir, length, t))
-            })
+        let mut best = None;
+        self.for_each_near(origin.min(end), origin.max(end), |_, shape| {
+            best = nearer(best, ray_shape(shape, origin, dir, length, t));
+        });
+        best
     }
 }
 
@@ -152,7 +142,7 @@ mod tests {
         };
         assert!((penetration_depth(&wall, Vec2::new(0.2, 1.0), 0.25, 0.0) - 0.05).abs() < 1e-6);
         let geometry = StaticGeometry::new(&[circle, wall]);
-        let hits: Vec<_> = geometry.penetrations(Vec2::new(0.1, 1.05), 0.25, 0.0, 1e-3).collect();
+        let hits = geometry.penetrations(Vec2::new(0.1, 1.05), 0.25, 0.0, 1e-3);
         assert_eq!(hits.len(), 2);
     }
 

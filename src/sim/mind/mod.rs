@@ -20,7 +20,7 @@ pub use machine::{Machine, MachineEvent, State};
 pub use navigator::{Destination, Navigator};
 pub use route::{Route, RouteProgress};
 pub use senses::{Senses, Signals, exit_loads};
-pub use spawn::{SpawnedAgent, spawn_schedule};
+pub use spawn::{SpawnedAgent, gate_slots_near, spawn_schedule};
 pub use world_map::{Rect, WorldMap};
 
 use glam::Vec2;

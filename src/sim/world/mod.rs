@@ -12,6 +12,7 @@
 //! Phases 2 and 3 read only the snapshot and write only their own agent, and phase 4 is
 //! sequential, so the outcome is bit-identical at any thread count.
 
+mod arrivals;
 mod decide;
 mod population;
 mod record;
@@ -28,6 +29,7 @@ use crate::sim::nav::SearchScratch;
 use crate::sim::steer::human::HumanMemory;
 use crate::sim::steer::{AgentIndex, SteerState, SteeringObstacles};
 use crate::sim::{Body, NeighbourGrid, ResolvedProfile, StaticGeometry, Status, non_penetration};
+use arrivals::Arrivals;
 use decide::{Decision, Scratch, SnapshotView};
 
 /// Overlaps shallower than this (metres) are not contacts (1 mm).
@@ -60,6 +62,7 @@ pub struct World {
     table: AgentTable,
     bodies: Vec<Body>,
     minds: Vec<AgentMind>,
+    arrivals: Arrivals,
     map: WorldMap,
     statics: StaticGeometry,
     steer_obstacles: SteeringObstacles,
@@ -84,7 +87,8 @@ impl World {
             .map(|p| ResolvedProfile::new(p, &mut labels))
             .collect();
         let map = WorldMap::new(&scene);
-        let (bodies, minds, table) = population::populate(&scene, &map, &profiles);
+        let max_radius = profiles.iter().map(|p| p.radius).fold(0.0, f32::max);
+        let (bodies, minds, table, arrivals) = population::populate(&scene, &map, &profiles, max_radius);
         let mut world = World {
             statics: StaticGeometry::new(&scene.obstacles),
             avoid_obstacles: AvoidObstacles::new(&scene.obstacles),
@@ -93,13 +97,14 @@ impl World {
             steer_obstacles: SteeringObstacles::new(&scene.obstacles),
             agent_index: AgentIndex::new(bodies.iter().map(|b| b.id)),
             grid: NeighbourGrid::new(scene.settings.neighbour_index, scene.bounds),
-            max_radius: profiles.iter().map(|p| p.radius).fold(0.0, f32::max),
+            max_radius,
             scene,
             profiles,
             labels,
             table,
             bodies,
             minds,
+            arrivals,
             map,
             tick: 0,
             events: Vec::new(),
@@ -170,10 +175,13 @@ impl World {
         self.time() >= self.scene.settings.duration - self.scene.settings.dt * 0.5
     }
 
-    /// Agents whose start time has come appear; those past their end time leave.
+    /// Placed agents whose start time has come appear and those past their end time leave;
+    /// then spawned agents whose start time has come appear where they touch nobody
+    /// ([`arrivals`]).
     fn update_presence(&mut self) {
         let t = self.time();
-        for (body, mind) in self.bodies.iter_mut().zip(&self.minds) {
+        let placed = self.arrivals.first();
+        for (body, mind) in self.bodies[..placed].iter_mut().zip(&self.minds) {
             if body.status == Status::Waiting && t >= mind.mind.start_time {
                 body.status = Status::Active;
                 self.events.push(AgentEvent::Appeared { agent: body.id });
@@ -183,6 +191,14 @@ impl World {
                 self.events.push(AgentEvent::Left { agent: body.id });
             }
         }
+        self.arrivals.admit(
+            t,
+            &mut self.bodies,
+            &self.minds,
+            &self.scene,
+            &self.map,
+            &mut self.events,
+        );
     }
 
     fn rebuild_grid(&mut self) {

@@ -1,11 +1,13 @@
 //! Who is in the run: placed and spawned agents become one list of recruits, each turned into a
-//! body, a mind and an entry of the recording's agent table by the same function.
+//! body, a mind and an entry of the recording's agent table by the same function; the spawned
+//! ones are also listed with the gate they enter at, for their admission.
 
 use std::collections::HashMap;
 
 use glam::Vec2;
 
 use super::AgentMind;
+use super::arrivals::Arrivals;
 use crate::record::{AgentEntry, AgentTable, ProfileEntry};
 use crate::scene::{Goal, Scene};
 use crate::sim::mind::{Mind, WorldMap, spawn_schedule};
@@ -23,6 +25,8 @@ struct Recruit {
     start_time: f32,
     end_time: Option<f32>,
     spawned: bool,
+    /// The gate a spawned agent enters at.
+    gate: Option<usize>,
 }
 
 /// Every agent of `scene`: the placed ones in scene order, then the spawn groups' (ids after
@@ -46,6 +50,7 @@ fn recruits(scene: &Scene, map: &WorldMap) -> Vec<Recruit> {
         start_time: agent.start_time,
         end_time: agent.end_time,
         spawned: false,
+        gate: None,
     });
     let first_spawned_id = scene.agents.iter().map(|a| a.id.saturating_add(1)).max().unwrap_or(0);
     let spawned = spawn_schedule(scene, map, first_spawned_id)
@@ -60,17 +65,25 @@ fn recruits(scene: &Scene, map: &WorldMap) -> Vec<Recruit> {
             start_time: s.start_time,
             end_time: None,
             spawned: true,
+            gate: s.gate,
         });
     placed.chain(spawned).collect()
 }
 
-/// The bodies, minds and agent table of every agent of `scene`, all waiting for their start.
+/// The bodies, minds and agent table of every agent of `scene`, all waiting for their start,
+/// and where the spawned ones arrive (no body larger than `max_radius`).
 pub(super) fn populate(
     scene: &Scene,
     map: &WorldMap,
     profiles: &[ResolvedProfile],
-) -> (Vec<Body>, Vec<AgentMind>, AgentTable) {
+    max_radius: f32,
+) -> (Vec<Body>, Vec<AgentMind>, AgentTable, Arrivals) {
     let recruits = recruits(scene, map);
+    let arrivals = Arrivals::new(
+        scene.agents.len(),
+        recruits.iter().filter(|r| r.spawned).map(|r| r.gate).collect(),
+        max_radius,
+    );
     let mut bodies = Vec::with_capacity(recruits.len());
     let mut minds = Vec::with_capacity(recruits.len());
     let mut entries = Vec::with_capacity(recruits.len());
@@ -116,5 +129,5 @@ pub(super) fn populate(
             force_labels: r.labels.clone(),
         })
         .collect();
-    (bodies, minds, AgentTable::new(compiled, entries))
+    (bodies, minds, AgentTable::new(compiled, entries), arrivals)
 }
