@@ -12,7 +12,7 @@ use crowdlab::sim::World;
 use crowdlab::sim::run::header_for;
 use eframe::egui::{Event, Key, Modifiers, PointerButton, Pos2, Role};
 use egui_kittest::Harness;
-use egui_kittest::kittest::{NodeT, Queryable};
+use egui_kittest::kittest::Queryable;
 
 fn harness() -> Harness<'static, CrowdlabApp> {
     harness_for(CrowdlabApp::new(default_scene()))
