@@ -357,7 +357,7 @@ fn the_plots_show_the_selected_agents_recorded_values_and_a_click_moves_the_curs
     let mut harness = harness();
     harness.state_mut().open_path(&path);
     harness.run();
-    harness.get_by_label("Plots").click();
+    harness.get_by_label("Analysis").click();
     harness.run();
     assert!(
         shows(&harness, "Select an agent"),
@@ -434,4 +434,52 @@ fn the_plots_show_the_selected_agents_recorded_values_and_a_click_moves_the_curs
         (24..=36).contains(&late),
         "three quarters across is near tick 30, got {late}"
     );
+}
+
+#[test]
+fn the_metrics_tab_summarises_the_run_and_its_sorted_table_selects_an_agent() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("run.crowdrec");
+    record_default_scene(&path, 60);
+    let mut harness = harness();
+    harness.state_mut().open_path(&path);
+    for _ in 0..2000 {
+        harness.step();
+        if harness.state().frames().summaries().len() == 61 {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    harness.get_by_label("Analysis").click();
+    harness.run();
+    harness.get_by_label("Metrics").click();
+    harness.run();
+    let metrics = harness.state().frames().metrics().expect("the scan measured the run").clone();
+    assert_eq!(metrics.summary.ticks, 60, "the metrics cover the whole recording");
+    assert!(shows(&harness, "reached their goal"));
+    assert!(shows(&harness, &format!("{} of {}", metrics.summary.agents_reached, metrics.summary.agents)));
+
+    // Sort by path length, longest first: the first row is the agent that walked furthest.
+    harness.get_by_label("path (m)").click();
+    harness.run();
+    harness.get_by_label("path (m) ^").click();
+    harness.run();
+    let longest = metrics
+        .agents
+        .iter()
+        .max_by(|a, b| a.path_length.total_cmp(&b.path_length).then(b.id.cmp(&a.id)))
+        .unwrap();
+    let cell = format!("{:.1}", longest.path_length);
+    let first_row = harness
+        .get_all_by_label(&cell)
+        .min_by(|a, b| a.rect().min.y.total_cmp(&b.rect().min.y))
+        .expect("the longest path is listed");
+    let above = harness
+        .query_all_by(|n| n.label().is_some_and(|l| l.parse::<f32>().is_ok()))
+        .filter(|n| n.rect().min.y < first_row.rect().min.y - 1.0 && n.rect().min.y > first_row.rect().min.y - 400.0)
+        .count();
+    assert_eq!(above, 0, "the longest path is on the first row");
+    first_row.click();
+    harness.run();
+    assert_eq!(harness.state().selection().selected, Some(longest.id), "clicking a row selects its agent");
 }

@@ -26,8 +26,10 @@ pub enum Command {
     Reset,
     /// Fit the whole scene into the canvas.
     Fit,
-    /// Show or hide the plots panel (simulator).
-    TogglePlots,
+    /// Show or hide the analysis panel: plots and metrics (simulator).
+    ToggleAnalysis,
+    /// Select this agent and centre the canvas on it.
+    SelectAgent(u32),
     /// Replace the document's scene with this edited copy.
     EditScene(Box<Scene>),
     /// Hide the notice panel.

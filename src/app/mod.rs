@@ -27,6 +27,7 @@
 //!   [`Command::EditScene`], recorded for undo.
 
 mod analysis;
+mod analysis_panel;
 mod autosave;
 mod canvas;
 mod command;
@@ -42,6 +43,7 @@ mod files;
 mod fill;
 mod grid;
 mod inspector_run;
+mod metrics_panel;
 mod notice;
 mod overlays_panel;
 mod paint;
@@ -58,9 +60,11 @@ mod toolbar;
 
 use std::path::PathBuf;
 
+pub use analysis_panel::{AnalysisTab, AnalysisView};
 pub use command::Command;
 pub use confirm::Question;
 pub use document::Document;
+pub use metrics_panel::{Column, TableSort};
 pub use notice::{Notice, Severity};
 pub use plots::{AgentSeries, Plots, Series};
 pub use selection::{Filter, Selection};

@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use egui::{CentralPanel, Key, KeyboardShortcut, Modifiers, Panel, ScrollArea, Ui, ViewportCommand};
 
+use super::analysis_panel::AnalysisView;
 use super::autosave::{Autosave, Recovered};
 use super::canvas::{self, CanvasOptions, CanvasState};
 use super::command::Command;
@@ -37,7 +38,7 @@ pub struct CrowdlabApp {
     pub(super) time: TimeControl,
     overlays: Overlays,
     /// The agent selected in the simulator, the overlay filter and follow-camera.
-    selection: Selection,
+    pub(super) selection: Selection,
     /// The agent whose avoidance constraints the live run records.
     debugged: Option<u32>,
     pub(super) canvas: CanvasState,
@@ -66,7 +67,9 @@ pub struct CrowdlabApp {
     pub(super) export: Option<ExportDialog>,
     /// The export running on its thread, if any.
     pub(super) exporting: Option<RunningExport>,
-    /// The plots panel and the series it has read.
+    /// The analysis panel: open or not, its tab and table order.
+    pub(super) analysis: AnalysisView,
+    /// The series the plots have read.
     pub(super) plots: Plots,
 }
 
@@ -97,6 +100,7 @@ impl CrowdlabApp {
             picker: FilePicker::new(false),
             export: None,
             exporting: None,
+            analysis: AnalysisView::default(),
             plots: Plots::default(),
         }
     }
@@ -186,9 +190,27 @@ impl CrowdlabApp {
         self.plots.reset();
     }
 
-    /// The plots panel: whether it is open and the selected agent's series read so far.
+    /// The plots' series of the selected agent, read so far.
     pub fn plots(&self) -> &Plots {
         &self.plots
+    }
+
+    /// Selects agent `id` and centres the canvas on it (where it is at the cursor, else where
+    /// its run ended).
+    pub fn select_and_centre(&mut self, id: u32) {
+        self.selection.selected = Some(id);
+        let at_cursor = self
+            .frames
+            .frame(self.time.tick())
+            .and_then(|f| f.agent(id))
+            .map(|a| a.position);
+        let last_seen = || {
+            let metrics = self.frames.metrics()?;
+            metrics.agents.iter().find(|a| a.id == id).map(|a| a.final_position)
+        };
+        if let Some(p) = at_cursor.or_else(last_seen) {
+            self.canvas.center_on(p);
+        }
     }
 
     /// The notice shown above the canvas, if any.
@@ -296,7 +318,8 @@ impl CrowdlabApp {
                 }
             }
             Command::Fit => self.canvas.fit(),
-            Command::TogglePlots => self.plots.open = !self.plots.open,
+            Command::ToggleAnalysis => self.analysis.open = !self.analysis.open,
+            Command::SelectAgent(id) => self.select_and_centre(id),
             Command::EditScene(scene) => self.edit_scene(*scene),
             Command::DismissNotice => self.notice = None,
             other => self.apply_session(other),
@@ -351,7 +374,7 @@ impl CrowdlabApp {
             commands.extend(self.editor.shortcuts(ui, &self.document.scene));
         }
         Panel::top("toolbar").show(ui, |ui| {
-            commands.extend(toolbar::show(ui, self.editing, self.plots.open, self.recent.paths()))
+            commands.extend(toolbar::show(ui, self.editing, self.analysis.open, self.recent.paths()))
         });
         if let Some(n) = &self.notice {
             Panel::top("notice").show(ui, |ui| commands.extend(notice::show(ui, n)));
@@ -383,18 +406,8 @@ impl CrowdlabApp {
             }
         });
 
-        if !self.editing && self.plots.open {
-            if self.plots.update(&self.frames, self.selection.selected) {
-                ui.ctx().request_repaint();
-            }
-            Panel::bottom("plots")
-                .resizable(true)
-                .default_size(PLOTS_PANEL_HEIGHT)
-                .show(ui, |ui| {
-                    ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
-                        commands.extend(self.plots.show(ui, &self.frames, self.time.tick()))
-                    });
-                });
+        if !self.editing {
+            commands.extend(self.show_analysis_panel(ui));
         }
         if self.editing {
             let scene = self.document.scene.clone();
@@ -524,8 +537,6 @@ fn shortcuts(ui: &mut Ui, editing: bool) -> Vec<Command> {
     })
 }
 
-/// Default height of the plots panel under the canvas.
-const PLOTS_PANEL_HEIGHT: f32 = 230.0;
 /// Default width of the left panel: the editor's tools, or the simulator's overlays and legend.
 const LEFT_PANEL_WIDTH: f32 = 210.0;
 /// Default width of the right panel: the scene and the inspector of the selection.

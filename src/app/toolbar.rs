@@ -7,9 +7,9 @@ use eframe::egui::Ui;
 
 use super::command::Command;
 
-/// Draws the toolbar; `editing` marks the editor as the current view, `plots` the plots panel
-/// as open, and `recent` lists recent files. Returns the button the user pressed, if any.
-pub fn show(ui: &mut Ui, editing: bool, plots: bool, recent: &[PathBuf]) -> Option<Command> {
+/// Draws the toolbar; `editing` marks the editor as the current view, `analysis` the analysis
+/// panel as open, and `recent` lists recent files. Returns the button the user pressed, if any.
+pub fn show(ui: &mut Ui, editing: bool, analysis: bool, recent: &[PathBuf]) -> Option<Command> {
     let mut command = None;
     let mut ask = |clicked: bool, c: Command| {
         if clicked {
@@ -78,10 +78,10 @@ pub fn show(ui: &mut Ui, editing: bool, plots: bool, recent: &[PathBuf]) -> Opti
         );
         ui.separator();
         ask(
-            ui.add_enabled(!editing, eframe::egui::Button::selectable(plots, "Plots"))
-                .on_hover_text("Plot the selected agent and the crowd over time (simulator)")
+            ui.add_enabled(!editing, eframe::egui::Button::selectable(analysis, "Analysis"))
+                .on_hover_text("Plots of the selected agent and the crowd over time, and the run's metrics (simulator)")
                 .clicked(),
-            Command::TogglePlots,
+            Command::ToggleAnalysis,
         );
         ask(
             ui.button("Fit")

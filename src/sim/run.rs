@@ -148,6 +148,11 @@ impl Run {
 
     /// The run's metrics (SteerBench, crowd measures, timing) up to the current tick.
     pub fn finish(self) -> Metrics {
+        self.metrics()
+    }
+
+    /// The metrics so far, without ending the run (the GUI shows them while it runs).
+    pub fn metrics(&self) -> Metrics {
         let ticks = self.world.tick();
         let ms_per_tick = if ticks > 0 {
             self.step_seconds * 1000.0 / ticks as f64

@@ -26,11 +26,9 @@ const READ_BUDGET: Duration = Duration::from_millis(6);
 /// Pixel height of each plot.
 const PLOT_HEIGHT: f32 = 150.0;
 
-/// Whether the plots are shown and the series read so far.
+/// The selected agent's series read so far, and how far the reading has got.
 #[derive(Default)]
 pub struct Plots {
-    /// True while the panel is open.
-    pub open: bool,
     agent: Option<AgentSeries>,
     read: f32,
     error: Option<String>,
@@ -48,9 +46,10 @@ impl Plots {
         self.agent.as_ref()
     }
 
-    /// Reads more of `selected`'s series from `frames`; true while some is left to read.
+    /// Reads more of `selected`'s series from `frames` (none: forgets it); true while some is
+    /// left to read.
     pub fn update(&mut self, frames: &Frames, selected: Option<u32>) -> bool {
-        let Some(((first, last), id)) = frames.tick_range().zip(selected).filter(|_| self.open) else {
+        let Some(((first, last), id)) = frames.tick_range().zip(selected) else {
             self.agent = None;
             return false;
         };

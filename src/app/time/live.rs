@@ -122,15 +122,22 @@ impl LiveRun {
                     events,
                     step_ms,
                     last,
+                    metrics,
                 } = *ticked;
                 if let Some(ms) = step_ms {
                     self.step_ms = Some(self.step_ms.map_or(ms, |avg| avg * 0.9 + ms * 0.1));
                 }
                 self.finished |= last;
                 analysis.add(summary, events);
+                if let Some(metrics) = metrics {
+                    analysis.set_metrics(metrics);
+                }
                 self.recording.push(frame);
             }
-            Delivery::Ended => self.finished = true,
+            Delivery::Ended(metrics) => {
+                self.finished = true;
+                analysis.set_metrics(metrics);
+            }
         }
     }
 }

@@ -42,7 +42,12 @@ impl Replay {
         };
         loop {
             match rx.try_recv() {
-                Ok((summary, events)) => analysis.add(summary, events),
+                Ok(scanned) => {
+                    analysis.add(scanned.summary, scanned.events);
+                    if let Some(metrics) = scanned.metrics {
+                        analysis.set_metrics(metrics);
+                    }
+                }
                 Err(TryRecvError::Empty) => return,
                 Err(TryRecvError::Disconnected) => {
                     self.scan = None;

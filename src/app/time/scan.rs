@@ -1,15 +1,24 @@
 //! Background scan of a loaded recording: decodes every recorded frame in order on its own thread and
-//! sends each tick's analysis (summary and events) to the timeline, so markers and whole-run
-//! plots fill in while the user already scrubs.
+//! sends each tick's analysis (summary and events) to the timeline, and now and then the run's
+//! metrics measured on the recorded frames, so markers, plots and the metrics panel fill in while
+//! the user already scrubs.
 
 use std::sync::Arc;
 use std::sync::mpsc::{self, Receiver};
 
+use super::worker::METRICS_EVERY;
 use crate::app::analysis::{Analyzer, TickSummary, TimelineEvent};
-use crate::record::RecordingReader;
+use crate::record::{Metrics, MetricsAccumulator, RecordingReader};
 
 /// One tick's analysis.
-pub type Scanned = (TickSummary, Vec<TimelineEvent>);
+pub struct Scanned {
+    /// The tick's whole-run numbers.
+    pub summary: TickSummary,
+    /// Events beginning at it.
+    pub events: Vec<TimelineEvent>,
+    /// The metrics of the frames scanned so far, every [`METRICS_EVERY`] frames and at the end.
+    pub metrics: Option<Box<Metrics>>,
+}
 
 /// Starts scanning `reader`; the channel closes when the scan ends (at the last tick, at the first
 /// unreadable frame, or as soon as the receiver is dropped).
@@ -19,12 +28,25 @@ pub fn spawn(reader: Arc<RecordingReader>) -> Receiver<Scanned> {
         .name("crowdlab-scan".into())
         .spawn(move || {
             let mut analyzer = Analyzer::default();
+            let mut accumulator = MetricsAccumulator::new(&reader.header().scene);
             let stride = usize::try_from(reader.stride()).unwrap_or(usize::MAX);
-            for tick in (reader.first_tick()..=reader.last_tick()).step_by(stride) {
+            let (first, last) = (reader.first_tick(), reader.last_tick());
+            for (n, tick) in (first..=last).step_by(stride).enumerate() {
                 let Ok(frame) = reader.frame_at(tick) else {
                     return;
                 };
-                if tx.send(analyzer.observe(&frame)).is_err() {
+                accumulator.observe(&frame);
+                let (summary, events) = analyzer.observe(&frame);
+                let due = n as u64 % METRICS_EVERY == 0 || tick + reader.stride() > last;
+                let metrics = due.then(|| Box::new(accumulator.finish(tick, 0.0, 0.0)));
+                if tx
+                    .send(Scanned {
+                        summary,
+                        events,
+                        metrics,
+                    })
+                    .is_err()
+                {
                     return;
                 }
             }

@@ -9,7 +9,7 @@ use super::control::TickSource;
 use super::live::LiveRun;
 use super::replay::Replay;
 use crate::app::analysis::{TickSummary, TimelineEvent};
-use crate::record::{Frame, FrameSource, RecordingError, RecordingHeader, RecordingReader};
+use crate::record::{Frame, FrameSource, Metrics, RecordingError, RecordingHeader, RecordingReader};
 use crate::scene::Scene;
 
 /// The whole-run analysis of the ticks received so far, in tick order.
@@ -17,6 +17,7 @@ use crate::scene::Scene;
 pub struct Analysis {
     summaries: Vec<TickSummary>,
     events: Vec<TimelineEvent>,
+    metrics: Option<Box<Metrics>>,
 }
 
 impl Analysis {
@@ -24,6 +25,11 @@ impl Analysis {
     pub fn add(&mut self, summary: TickSummary, events: Vec<TimelineEvent>) {
         self.summaries.push(summary);
         self.events.extend(events);
+    }
+
+    /// Replaces the run's metrics with a newer snapshot.
+    pub fn set_metrics(&mut self, metrics: Box<Metrics>) {
+        self.metrics = Some(metrics);
     }
 }
 
@@ -110,6 +116,12 @@ impl Frames {
     /// file's ticks as its background scan reaches them).
     pub fn summaries(&self) -> &[TickSummary] {
         &self.analysis.summaries
+    }
+
+    /// The run's metrics (the summary and per-agent numbers of `crowdlab run --metrics`) as of
+    /// the latest snapshot: a live run's worker sends them as it goes, a file's scan as it reads.
+    pub fn metrics(&self) -> Option<&Metrics> {
+        self.analysis.metrics.as_deref()
     }
 
     /// Event markers found so far, in tick order.

@@ -12,7 +12,7 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use crate::app::analysis::{Analyzer, TickSummary, TimelineEvent};
-use crate::record::Frame;
+use crate::record::{Frame, Metrics};
 use crate::sim::run::{Run, RunStep};
 
 /// One simulated (or initial) tick as delivered to the UI.
@@ -27,14 +27,19 @@ pub struct Ticked {
     pub step_ms: Option<f64>,
     /// True when the run has ended with this frame (all agents done or the duration reached).
     pub last: bool,
+    /// The run's metrics so far, sent every [`METRICS_EVERY`] recorded frames and with the last.
+    pub metrics: Option<Box<Metrics>>,
 }
+
+/// Recorded frames between two metrics the worker sends.
+pub const METRICS_EVERY: u64 = 20;
 
 /// What the worker sends to the UI.
 pub enum Delivery {
     /// A recorded tick.
     Tick(Box<Ticked>),
-    /// The run ended on a tick that is not recorded (the stride skips it).
-    Ended,
+    /// The run ended on a tick that is not recorded (the stride skips it), with its metrics.
+    Ended(Box<Metrics>),
 }
 
 /// What the UI asks of the worker.
@@ -119,6 +124,7 @@ fn work(mut run: Run, inbox: Receiver<Request>, outbox: Sender<Delivery>) {
     let mut analyzer = Analyzer::default();
     let mut target = 0u64;
     let mut started = false;
+    let mut sent_frames = 0u64;
     // Tick 0 is delivered with the first request for a later tick, then one frame per step.
     let wants_more = |run: &Run, started: bool, target: u64| {
         !run.finished()
@@ -149,9 +155,11 @@ fn work(mut run: Run, inbox: Receiver<Request>, outbox: Sender<Delivery>) {
             continue;
         };
         let sent = if step.recorded {
-            send(&outbox, &mut analyzer, step)
+            sent_frames += 1;
+            let metrics = (step.last || sent_frames % METRICS_EVERY == 1).then(|| Box::new(run.metrics()));
+            send(&outbox, &mut analyzer, step, metrics)
         } else if step.last {
-            outbox.send(Delivery::Ended)
+            outbox.send(Delivery::Ended(Box::new(run.metrics())))
         } else {
             Ok(())
         };
@@ -161,8 +169,13 @@ fn work(mut run: Run, inbox: Receiver<Request>, outbox: Sender<Delivery>) {
     }
 }
 
-/// Sends a recorded step with its analysis.
-fn send(outbox: &Sender<Delivery>, analyzer: &mut Analyzer, step: RunStep) -> Result<(), mpsc::SendError<Delivery>> {
+/// Sends a recorded step with its analysis (and the run's metrics, when given).
+fn send(
+    outbox: &Sender<Delivery>,
+    analyzer: &mut Analyzer,
+    step: RunStep,
+    metrics: Option<Box<Metrics>>,
+) -> Result<(), mpsc::SendError<Delivery>> {
     let (summary, events) = analyzer.observe(&step.frame);
     outbox.send(Delivery::Tick(Box::new(Ticked {
         frame: step.frame,
@@ -170,6 +183,7 @@ fn send(outbox: &Sender<Delivery>, analyzer: &mut Analyzer, step: RunStep) -> Re
         events,
         step_ms: step.step_seconds.map(|s| s * 1000.0),
         last: step.last,
+        metrics,
     })))
 }
 
@@ -184,7 +198,7 @@ mod tests {
     fn next_tick(worker: &SimWorker) -> Ticked {
         match worker.recv_timeout(Duration::from_secs(30)) {
             Some(Delivery::Tick(t)) => *t,
-            Some(Delivery::Ended) => panic!("the run ended"),
+            Some(Delivery::Ended(_)) => panic!("the run ended"),
             None => panic!("no frame"),
         }
     }
@@ -217,7 +231,7 @@ mod tests {
         assert_eq!(ticks, vec![0, 2, 4]);
         assert!(matches!(
             worker.recv_timeout(Duration::from_secs(30)),
-            Some(Delivery::Ended)
+            Some(Delivery::Ended(_))
         ));
     }
 }
