@@ -405,13 +405,17 @@ fn a_new_scene_walker_steers_round_an_obstacle_in_its_way() {
 
 #[test]
 fn the_canvas_keeps_its_place_at_1024_by_640_whatever_is_selected_and_in_either_mode() {
-    let mut h = Harness::builder()
-        .with_size([1024.0, 640.0])
-        .build_ui_state(|ui, app: &mut CrowdlabApp| app.show(ui), CrowdlabApp::new(default_scene()));
+    let mut h = Harness::builder().with_size([1024.0, 640.0]).build_ui_state(
+        |ui, app: &mut CrowdlabApp| app.show(ui),
+        CrowdlabApp::new(default_scene()),
+    );
     settle(&mut h);
     let canvas = |h: &Harness<'_, CrowdlabApp>| h.get_by_label("Scene canvas").rect();
     let first = canvas(&h);
-    assert!(first.width() >= 450.0 && first.height() >= 300.0, "room to work: {first:?}");
+    assert!(
+        first.width() >= 450.0 && first.height() >= 300.0,
+        "room to work: {first:?}"
+    );
 
     // Editor: select an agent (its inspector fills the right panel), then a polygon obstacle.
     tool(&mut h, "Select");

@@ -138,6 +138,11 @@ impl Mind {
             .update(destination, position, id, senses.tick, senses.map, scratch);
     }
 
+    /// Plans the path afresh on the next planning tick (the agent is stuck).
+    pub fn replan(&mut self) {
+        self.navigator.replan();
+    }
+
     /// The point the steering behaviours head for.
     pub fn goal_point(&self) -> Option<GoalPoint> {
         self.navigator.goal_point()

@@ -22,7 +22,7 @@ use rayon::prelude::*;
 
 use crate::record::{AgentEvent, AgentTable, Frame};
 use crate::scene::{ArrivalPolicy, Scene};
-use crate::sim::avoid::AvoidObstacles;
+use crate::sim::avoid::{AvoidObstacles, StallMemory};
 use crate::sim::mind::{Mind, MindEvent, Senses, Signals, WorldMap, exit_loads};
 use crate::sim::nav::SearchScratch;
 use crate::sim::steer::human::HumanMemory;
@@ -50,6 +50,8 @@ struct AgentMind {
     steer: SteerState,
     /// Memory of each human steering of the profile (path edge, wall state, leader memory).
     human: Vec<HumanMemory>,
+    /// How long the agent has stood still short of its goal, and its sidestep.
+    stall: StallMemory,
 }
 
 /// A simulation in progress.
