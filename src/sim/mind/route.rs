@@ -3,7 +3,9 @@
 //! point, a closed one loops forever).
 //!
 //! A waypoint before the end also counts as passed once the agent has crossed the bisector of
-//! the turn there (for an open path's first waypoint, the line across its first segment): in a
+//! the turn there (for an open path's first waypoint, the line across its first segment) and
+//! sees the next waypoint (no wall between, so one pressed against a room's wall beside the
+//! door is not sent through it): in a
 //! crowd, avoidance pushes walkers past a corner's waypoint wider than half the path width, and
 //! sending them back to touch it turns them against the flow (RiMEA 6 with ORCA: nine of twenty
 //! milled in the corner for good).
@@ -92,8 +94,15 @@ impl Route {
         }
     }
 
-    /// Progress after the agent has moved to `position`.
-    pub fn advance(&self, mut progress: RouteProgress, position: Vec2, scene: &Scene) -> RouteProgress {
+    /// Progress after the agent has moved to `position`; `sees(a, b)` tells whether no obstacle
+    /// stands between two points.
+    pub fn advance(
+        &self,
+        mut progress: RouteProgress,
+        position: Vec2,
+        scene: &Scene,
+        sees: &dyn Fn(Vec2, Vec2) -> bool,
+    ) -> RouteProgress {
         match self {
             Route::None => {}
             Route::Target {
@@ -105,7 +114,9 @@ impl Route {
             Route::Path { index, reach, closed } => {
                 let points = &scene.paths[*index].points;
                 let i = progress.waypoint.min(points.len() - 1);
-                if position.distance_squared(points[i]) <= reach * reach || past_turn(points, i, *closed, position) {
+                let passed =
+                    || past_turn(points, i, *closed, position) && sees(position, points[(i + 1) % points.len()]);
+                if position.distance_squared(points[i]) <= reach * reach || passed() {
                     if i + 1 < points.len() {
                         progress.waypoint = i + 1;
                     } else if *closed {
