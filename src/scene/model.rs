@@ -6,7 +6,7 @@
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
-use super::avoidance::{Avoidance, PreferredVelocity};
+use super::avoidance::{Avoidance, PreferredVelocity, Unstick};
 use super::extras::IndAlgoKeep;
 use super::navigation::{AgentType, Evacuation, Gate, Hazard, Navigation, Portal, Region, SpawnGroup};
 use super::steering::{BehaviourSpec, Combiner};
@@ -203,6 +203,10 @@ pub struct Profile {
     /// Velocity-obstacle avoidance method and its parameters (default: none).
     #[serde(default)]
     pub avoidance: Avoidance,
+    /// What the agent does when avoidance has held it still short of its goal (only with an
+    /// avoidance method).
+    #[serde(default)]
+    pub unstick: Unstick,
     /// Other agents treat agents of this profile as moving obstacles that do not avoid them.
     #[serde(default)]
     pub non_reactive: bool,
@@ -225,6 +229,7 @@ impl Default for Profile {
             combiner: Combiner::default(),
             preferred_velocity: PreferredVelocity::default(),
             avoidance: Avoidance::default(),
+            unstick: Unstick::default(),
             non_reactive: false,
             heading_smoothing: 0,
         }

@@ -223,6 +223,7 @@ fn check_profiles(scene: &Scene, problems: &mut Problems) {
         check_human_model(p, &at, problems);
         p.preferred_velocity.validate(&at("preferred_velocity"), problems);
         p.avoidance.validate(&at("avoidance"), problems);
+        p.unstick.validate(&at("unstick"), problems);
         check_orca_turn_rate(
             p.avoidance,
             p.max_turn_rate_deg,

@@ -63,6 +63,7 @@ mod tests {
             nearest: None,
             preferred_velocity: Default::default(),
             avoidance: Default::default(),
+            unstick: Default::default(),
             waypoint_seek_distance: None,
             heading_smoothing: 0,
         }

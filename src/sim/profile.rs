@@ -1,7 +1,7 @@
 //! A scene profile converted to simulation units (radians) with its labels resolved.
 
 use crate::scene::Profile;
-use crate::scene::avoidance::{Avoidance, PreferredVelocity};
+use crate::scene::avoidance::{Avoidance, PreferredVelocity, Unstick};
 use crate::scene::steering::{Behaviour, BehaviourSpec, Combiner};
 
 /// A profile ready for simulation: SI units, flocking presets expanded, label indices resolved,
@@ -38,6 +38,8 @@ pub struct ResolvedProfile {
     pub preferred_velocity: PreferredVelocity,
     /// The avoidance method.
     pub avoidance: Avoidance,
+    /// The stuck-agent remedy, switched off for profiles without avoidance.
+    pub unstick: Unstick,
     /// Waypoint reach distance set by a FollowPath behaviour, overriding half the path width.
     pub waypoint_seek_distance: Option<f32>,
     /// Number of headings averaged for display (0 = no smoothing).
@@ -85,6 +87,14 @@ impl ResolvedProfile {
             nearest: nearest_only(&behaviours, &profile.avoidance),
             preferred_velocity: profile.preferred_velocity,
             avoidance: profile.avoidance,
+            unstick: if profile.avoidance == Avoidance::None {
+                Unstick {
+                    after: 0.0,
+                    ..profile.unstick
+                }
+            } else {
+                profile.unstick
+            },
             waypoint_seek_distance: behaviours.iter().find_map(|b| match b.behaviour {
                 Behaviour::FollowPath {
                     waypoint_seek_distance, ..

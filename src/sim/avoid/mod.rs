@@ -21,6 +21,7 @@ mod obstacles;
 mod orca;
 mod preferred;
 mod region;
+mod unstick;
 
 pub use cone::{Cone, Side};
 pub use cone_methods::{ConeMethod, Horizons};
@@ -30,6 +31,7 @@ pub use obstacles::AvoidObstacles;
 pub use orca::{agent_line, orca_velocity};
 pub use preferred::{agent_rng, toward_goal};
 pub use region::{BoundaryPiece, Region, classify_boundary, nearest_free};
+pub use unstick::{Sidestep, StallMemory};
 
 use glam::Vec2;
 

@@ -138,6 +138,11 @@ impl Mind {
             .update(destination, position, id, senses.tick, senses.map, scratch);
     }
 
+    /// Plans the path afresh on the next planning tick (the agent is stuck).
+    pub fn replan(&mut self) {
+        self.navigator.replan();
+    }
+
     /// The point the steering behaviours head for.
     pub fn goal_point(&self) -> Option<GoalPoint> {
         self.navigator.goal_point()
@@ -148,11 +153,18 @@ impl Mind {
         self.navigator.remaining()
     }
 
-    /// Updates progress after the agent moved to `position`.
-    pub fn after_move(&mut self, position: Vec2, scene: &Scene, map: &WorldMap) -> MindEvent {
+    /// Updates progress after the agent moved to `position`; `sees(a, b)` tells whether no
+    /// obstacle stands between two points.
+    pub fn after_move(
+        &mut self,
+        position: Vec2,
+        scene: &Scene,
+        map: &WorldMap,
+        sees: &dyn Fn(Vec2, Vec2) -> bool,
+    ) -> MindEvent {
         match &mut self.driver {
             Driver::Route(route, progress) => {
-                *progress = route.advance(*progress, position, scene);
+                *progress = route.advance(*progress, position, scene, sees);
                 if progress.done && !self.arrived {
                     self.arrived = true;
                     return MindEvent::Arrived;

@@ -5,7 +5,8 @@
 //! once, but on the agent's next planning tick ((tick + id) divisible by the stagger), so not all
 //! agents plan in one tick; meanwhile the agent heads straight for the destination. A destination
 //! in plain view is walked to directly, without planning. An agent pushed off its path so far
-//! that it no longer sees its next waypoint re-plans on its next planning tick.
+//! that it no longer sees its next waypoint, or stuck ([`Navigator::replan`]), re-plans on its
+//! next planning tick.
 
 use glam::Vec2;
 
@@ -88,6 +89,12 @@ impl Navigator {
         self.waypoints = waypoints;
         self.planned_for = Some(planned_for);
         self.next = 0;
+    }
+
+    /// Forgets the plan, so the path is planned afresh from where the agent stands on its next
+    /// planning tick (a stuck agent's remedy).
+    pub fn replan(&mut self) {
+        self.planned_for = None;
     }
 
     /// The point to steer for this tick.

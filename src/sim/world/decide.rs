@@ -13,7 +13,7 @@ use crate::sim::locomotion::{advance, preferred_velocity};
 use crate::sim::mind::Route;
 use crate::sim::steer::human::steer_agent;
 use crate::sim::steer::{AgentIndex, CombinedSteering, CombinerInput, SteeringContext, SteeringObstacles, stria};
-use crate::sim::{Body, NeighbourGrid, ResolvedProfile, StaticGeometry};
+use crate::sim::{Body, NeighbourGrid, ResolvedProfile, StaticGeometry, Status};
 
 /// What one agent decided this tick.
 pub(super) struct Decision {
@@ -135,8 +135,9 @@ impl SnapshotView<'_> {
             self.scene.settings.seed,
             self.tick,
         );
+        let preferred = unstuck(ctx, mind, preferred);
         let decision = self.avoid_and_move(ctx, scratch, steering, preferred, None);
-        if let Some(smoother) = &mut state.smoother {
+        if let Some(smoother) = &mut mind.steer.smoother {
             smoother.push(decision.heading);
         }
         decision
@@ -155,7 +156,7 @@ impl SnapshotView<'_> {
         let profile = ctx.profile;
         let (parts, human) = steer_agent(ctx, combiner, &mut mind.human, &mut mind.steer.rng);
         let force = (human.velocity - ctx.velocity()) * (profile.mass / ctx.dt);
-        let preferred = preferred_velocity(ctx.body, force, profile, ctx.dt);
+        let preferred = unstuck(ctx, mind, preferred_velocity(ctx.body, force, profile, ctx.dt));
         self.avoid_and_move(ctx, scratch, CombinedSteering { force, parts }, preferred, human.face)
     }
 
@@ -211,4 +212,29 @@ impl SnapshotView<'_> {
         );
         (chosen, debug)
     }
+}
+
+/// `preferred` after the profile's stuck-agent remedy: turned aside while the agent sidesteps;
+/// an agent that has just become stuck also re-plans its route. The agent stands still when
+/// neither it nor any neighbour it looks at moves: one waiting behind a moving queue is not stuck.
+fn unstuck(ctx: &SteeringContext, mind: &mut AgentMind, preferred: Vec2) -> Vec2 {
+    let seeking = ctx.goal.is_some() && ctx.body.status == Status::Active;
+    let fastest = ctx
+        .neighbours
+        .iter()
+        .map(|&j| ctx.bodies[j as usize].velocity.length())
+        .fold(ctx.body.velocity.length(), f32::max);
+    let step = ctx.profile.unstick.sidestep(
+        &mut mind.stall,
+        preferred,
+        fastest,
+        ctx.profile.preferred_speed,
+        seeking,
+        ctx.dt,
+        &mut mind.steer.rng,
+    );
+    if step.replan {
+        mind.mind.replan();
+    }
+    step.preferred
 }

@@ -23,7 +23,7 @@ use rayon::prelude::*;
 
 use crate::record::{AgentEvent, AgentTable, Frame};
 use crate::scene::{ArrivalPolicy, Scene};
-use crate::sim::avoid::AvoidObstacles;
+use crate::sim::avoid::{AvoidObstacles, StallMemory};
 use crate::sim::mind::{Mind, MindEvent, Senses, Signals, WorldMap, exit_loads};
 use crate::sim::nav::SearchScratch;
 use crate::sim::steer::human::HumanMemory;
@@ -52,6 +52,8 @@ struct AgentMind {
     steer: SteerState,
     /// Memory of each human steering of the profile (path edge, wall state, leader memory).
     human: Vec<HumanMemory>,
+    /// How long the agent has stood still short of its goal, and its sidestep.
+    stall: StallMemory,
 }
 
 /// A simulation in progress.
@@ -298,12 +300,20 @@ impl World {
 
     /// Moves agent `i` as it decided and lets its mind react (arrival, exit, conversion).
     fn apply(&mut self, i: usize, d: &Decision) {
+        let time = self.time();
+        let statics = &self.statics;
+        let sees = |a: glam::Vec2, b: glam::Vec2| {
+            let along = b - a;
+            along
+                .try_normalize()
+                .is_none_or(|dir| statics.cast_ray(a, dir, along.length(), time).is_none())
+        };
         let body = &mut self.bodies[i];
         let mind = &mut self.minds[i].mind;
         body.position = d.position;
         body.velocity = d.velocity;
         body.heading = d.heading;
-        match mind.after_move(body.position, &self.scene, &self.map) {
+        match mind.after_move(body.position, &self.scene, &self.map, &sees) {
             MindEvent::None => {}
             MindEvent::Arrived => {
                 if body.status == Status::Active {

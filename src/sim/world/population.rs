@@ -10,6 +10,7 @@ use super::AgentMind;
 use super::arrivals::Arrivals;
 use crate::record::{AgentEntry, AgentTable, ProfileEntry};
 use crate::scene::{Goal, Scene};
+use crate::sim::avoid::StallMemory;
 use crate::sim::mind::{Mind, WorldMap, spawn_schedule};
 use crate::sim::steer::SteerState;
 use crate::sim::{Body, ResolvedProfile, Status};
@@ -106,6 +107,7 @@ pub(super) fn populate(
             mind: mind.with_waypoint_reach(profile.waypoint_seek_distance),
             steer: SteerState::new(scene.settings.seed, r.id, heading, profile.heading_smoothing),
             human: Vec::new(),
+            stall: StallMemory::default(),
         });
         entries.push(AgentEntry {
             id: r.id,
