@@ -35,8 +35,9 @@ pub fn orca_circle(n: usize, radius: f32) -> Scene {
             "RVO2's Circle benchmark: {n} agents evenly spaced on a circle of radius {radius} m each walk to the \
              antipodal point with ORCA (neighbor_dist 15, max_neighbors 10, time horizons 10 s, radius 1.5 m, max \
              speed 2 m/s, preferred velocity a unit vector toward the goal, dt 0.25 s). Watch the ring contract, \
-             the crowd swirl around the centre without any overlap, and every agent come to rest within its \
-             radius of its goal."
+             the crowd swirl around the centre and every agent come to rest within its radius of its goal. \
+             ORCA's guarantee holds for one time step in continuous time, so in the jam at the centre bodies do \
+             overlap: the deepest overlap measured here is 0.64 m (RVO2 itself reaches 0.66 m on this scene)."
         ),
         radius + 10.0,
         0.25,
