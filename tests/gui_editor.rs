@@ -437,3 +437,41 @@ fn the_canvas_keeps_its_place_at_1024_by_640_whatever_is_selected_and_in_either_
     assert!(shows(&h, "Forces by behaviour"), "the run inspector is shown");
     assert_eq!(canvas(&h), first, "selecting an agent in the run moved the canvas");
 }
+
+#[test]
+fn a_drawn_measurement_area_gets_its_density_plot_and_a_line_its_crossings() {
+    let mut h = harness();
+    tool(&mut h, "Measurement area");
+    drag_world(&mut h, Vec2::new(-9.5, -2.0), Vec2::new(-4.0, 2.0));
+    tool(&mut h, "Measurement line");
+    drag_world(&mut h, Vec2::new(-2.0, -3.0), Vec2::new(-2.0, 3.0));
+    let drawn = scene(&h);
+    assert_eq!(drawn.measurement_areas.len(), 1);
+    assert_eq!(drawn.measurement_lines.len(), 1);
+    let area = drawn.measurement_areas[0].clone();
+    assert_eq!((area.min, area.max), (Vec2::new(-9.5, -2.0), Vec2::new(-4.0, 2.0)));
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert!(scene(&h).measurement_lines.is_empty(), "undo removes the line");
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
+    h.run();
+    assert_eq!(*scene(&h), *drawn, "redo brings it back");
+
+    // Run 40 ticks: the walker starting at (-9, 0) is inside the area at first.
+    for _ in 0..40 {
+        h.get_by_label("Step").click();
+        h.run();
+    }
+    h.get_by_label("Analysis").click();
+    settle(&mut h);
+    assert!(shows(&h, "Measurement areas"), "the density plot is shown");
+    assert!(shows(&h, "Fundamental diagram"));
+    let metrics = h.state().frames().metrics().expect("metrics of the live run").clone();
+    let series = &metrics.crowd.areas[0];
+    assert_eq!(series.id, area.id);
+    let first = series.samples[0];
+    let inside = scene(&h).agents.iter().filter(|a| area.contains(a.position)).count() as u32;
+    assert_eq!(first.count, inside, "tick 0 counts the agents placed inside");
+    assert!((first.density - inside as f32 / area.area()).abs() < 1e-6);
+    assert_eq!(metrics.crowd.lines[0].id, drawn.measurement_lines[0].id);
+}

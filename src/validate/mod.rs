@@ -20,4 +20,4 @@ pub use criteria::{CaseCriteria, CheckResult, Criterion, DiagramPoint, evacuatio
 pub use method::Method;
 pub use report::write_markdown_report;
 pub use suite::{Cancelled, CaseProgress, CaseReport, SuiteReport, run_case, run_suite, run_with_method};
-pub use weidmann::weidmann_speed;
+pub use weidmann::{JAM_DENSITY, weidmann_speed};

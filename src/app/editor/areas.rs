@@ -1,5 +1,5 @@
-//! The navigation and spawning objects of a scene — regions, portals, gates and area spawn
-//! groups — for the editor: their editable points, hit tests, moves, deletion and how they are
+//! The navigation, spawning and measuring objects of a scene — regions, portals, gates, area
+//! spawn groups, measurement areas and measurement lines — for the editor: their editable points, hit tests, moves, deletion and how they are
 //! drawn (the simulator's draw list leaves them out, so the editor paints them itself).
 
 use eframe::egui::{Align2, Color32, FontId, Painter, Rect, Stroke};
@@ -21,11 +21,22 @@ pub enum AreaKind {
     Gate,
     /// `scene.spawns` (a rectangle for area groups; gate groups have no points of their own).
     Spawn,
+    /// `scene.measurement_areas` (rectangles where density and speed are measured).
+    MeasureArea,
+    /// `scene.measurement_lines` (segments across which crossings are counted).
+    MeasureLine,
 }
 
 impl AreaKind {
     /// Every kind, in hit-test order (later wins).
-    pub const ALL: [AreaKind; 4] = [AreaKind::Region, AreaKind::Spawn, AreaKind::Portal, AreaKind::Gate];
+    pub const ALL: [AreaKind; 6] = [
+        AreaKind::Region,
+        AreaKind::Spawn,
+        AreaKind::MeasureArea,
+        AreaKind::Portal,
+        AreaKind::Gate,
+        AreaKind::MeasureLine,
+    ];
 
     /// The list's name in field paths (`regions[2].min`).
     pub fn list(self) -> &'static str {
@@ -34,6 +45,8 @@ impl AreaKind {
             AreaKind::Portal => "portals",
             AreaKind::Gate => "gates",
             AreaKind::Spawn => "spawns",
+            AreaKind::MeasureArea => "measurement_areas",
+            AreaKind::MeasureLine => "measurement_lines",
         }
     }
 
@@ -44,12 +57,14 @@ impl AreaKind {
             AreaKind::Portal => scene.portals.len(),
             AreaKind::Gate => scene.gates.len(),
             AreaKind::Spawn => scene.spawns.len(),
+            AreaKind::MeasureArea => scene.measurement_areas.len(),
+            AreaKind::MeasureLine => scene.measurement_lines.len(),
         }
     }
 
     /// True for rectangles given by two corners (else segments).
-    fn is_rect(self) -> bool {
-        matches!(self, AreaKind::Region | AreaKind::Spawn)
+    pub fn is_rect(self) -> bool {
+        matches!(self, AreaKind::Region | AreaKind::Spawn | AreaKind::MeasureArea)
     }
 }
 
@@ -63,6 +78,8 @@ pub fn points(scene: &Scene, kind: AreaKind, i: usize) -> Vec<Vec2> {
             SpawnSource::Area { min, max } => vec![*min, *max],
             SpawnSource::Gate(_) => Vec::new(),
         },
+        AreaKind::MeasureArea => vec![scene.measurement_areas[i].min, scene.measurement_areas[i].max],
+        AreaKind::MeasureLine => vec![scene.measurement_lines[i].a, scene.measurement_lines[i].b],
     }
 }
 
@@ -85,6 +102,14 @@ fn points_mut(scene: &mut Scene, kind: AreaKind, i: usize) -> Vec<&mut Vec2> {
             SpawnSource::Area { min, max } => vec![min, max],
             SpawnSource::Gate(_) => Vec::new(),
         },
+        AreaKind::MeasureArea => {
+            let m = &mut scene.measurement_areas[i];
+            vec![&mut m.min, &mut m.max]
+        }
+        AreaKind::MeasureLine => {
+            let m = &mut scene.measurement_lines[i];
+            vec![&mut m.a, &mut m.b]
+        }
     }
 }
 
@@ -114,7 +139,7 @@ pub fn hit(scene: &Scene, p: Vec2, tolerance: f32) -> Option<(AreaKind, usize)> 
             let pts = points(scene, kind, i);
             let near = match (kind, pts.as_slice()) {
                 (AreaKind::Spawn, [lo, hi]) => p.cmpge(*lo - tolerance).all() && p.cmple(*hi + tolerance).all(),
-                (AreaKind::Region, [lo, hi]) => rect_edges(*lo, *hi)
+                (AreaKind::Region | AreaKind::MeasureArea, [lo, hi]) => rect_edges(*lo, *hi)
                     .iter()
                     .any(|(a, b)| distance_to_segment(p, *a, *b) <= tolerance),
                 (_, [a, b]) => distance_to_segment(p, *a, *b) <= tolerance,
@@ -140,6 +165,8 @@ pub fn delete(scene: &mut Scene, kind: AreaKind, mut indices: Vec<usize>) {
             AreaKind::Portal => drop(scene.portals.remove(i)),
             AreaKind::Gate => drop(scene.gates.remove(i)),
             AreaKind::Spawn => drop(scene.spawns.remove(i)),
+            AreaKind::MeasureArea => drop(scene.measurement_areas.remove(i)),
+            AreaKind::MeasureLine => drop(scene.measurement_lines.remove(i)),
         }
     }
 }
@@ -154,6 +181,7 @@ pub fn paint_all(painter: &Painter, view: &View, scene: &Scene) {
             AreaKind::Portal => Color32::from_rgb(60, 170, 90),
             AreaKind::Gate => Color32::from_rgb(40, 120, 220),
             AreaKind::Spawn => Color32::from_rgb(190, 90, 190),
+            AreaKind::MeasureArea | AreaKind::MeasureLine => Color32::from_rgb(220, 140, 20),
         };
         for i in 0..kind.count(scene) {
             let pts = points(scene, kind, i);
@@ -164,10 +192,12 @@ pub fn paint_all(painter: &Painter, view: &View, scene: &Scene) {
                 AreaKind::Portal => scene.portals[i].id.clone(),
                 AreaKind::Gate => scene.gates[i].id.clone(),
                 AreaKind::Spawn => format!("spawn {} × {}", i, scene.spawns[i].count),
+                AreaKind::MeasureArea => scene.measurement_areas[i].id.clone(),
+                AreaKind::MeasureLine => scene.measurement_lines[i].id.clone(),
             };
             if kind.is_rect() {
                 let rect = Rect::from_two_pos(sa, sb);
-                let fill = if kind == AreaKind::Spawn {
+                let fill = if matches!(kind, AreaKind::Spawn | AreaKind::MeasureArea) {
                     color.gamma_multiply(0.12)
                 } else {
                     Color32::TRANSPARENT

@@ -95,6 +95,8 @@ fn single(ui: &mut Ui, scene: &mut Scene, item: Item) {
                 AreaKind::Portal => value_editor::edit(ui, "portal", &mut scene.portals[i]),
                 AreaKind::Gate => value_editor::edit(ui, "gate", &mut scene.gates[i]),
                 AreaKind::Spawn => value_editor::edit(ui, "spawn", &mut scene.spawns[i]),
+                AreaKind::MeasureArea => value_editor::edit(ui, "measurement area", &mut scene.measurement_areas[i]),
+                AreaKind::MeasureLine => value_editor::edit(ui, "measurement line", &mut scene.measurement_lines[i]),
             };
         }
     }

@@ -2,9 +2,12 @@
 //! and forces (one line per behaviour, in the legend's colours), and the crowd's active and
 //! arrived agents, contacts and mean speed — all over run time, with the time cursor drawn on
 //! them; a click on a plot moves the cursor. A live run's plots grow as it runs; a recording's
-//! agent series is read a few milliseconds at a time, with its progress shown.
+//! agent series is read a few milliseconds at a time, with its progress shown. Scenes with
+//! measurement areas or lines add their density, speed and crossings over time and the
+//! fundamental diagram under Weidmann's curve.
 
 mod agent_series;
+mod space;
 mod time_plot;
 
 use std::time::Duration;
@@ -104,6 +107,36 @@ impl Plots {
                 plot.line(line)
             }));
         });
+        if let Some(crowd) = frames
+            .metrics()
+            .map(|m| &m.crowd)
+            .filter(|c| !c.areas.is_empty() || !c.lines.is_empty())
+        {
+            ui.separator();
+            ui.columns(3, |columns| {
+                let lines = space::area_lines(&crowd.areas);
+                clicked = clicked.or(time_plot::show(
+                    &mut columns[0],
+                    "Measurement areas",
+                    PLOT_HEIGHT,
+                    cursor,
+                    move |plot| {
+                        lines.into_iter().for_each(|line| plot.line(line));
+                    },
+                ));
+                let lines = space::crossing_lines(&crowd.lines);
+                clicked = clicked.or(time_plot::show(
+                    &mut columns[1],
+                    "Measurement lines",
+                    PLOT_HEIGHT,
+                    cursor,
+                    move |plot| {
+                        lines.into_iter().for_each(|line| plot.line(line));
+                    },
+                ));
+                space::fundamental_diagram(&mut columns[2], &crowd.areas, PLOT_HEIGHT);
+            });
+        }
         clicked
             .map(|time| Command::Time(TimeCommand::SeekTo((time.max(0.0) / dt).round() as u64)))
             .into_iter()

@@ -27,7 +27,8 @@ pub struct Ticked {
     pub step_ms: Option<f64>,
     /// True when the run has ended with this frame (all agents done or the duration reached).
     pub last: bool,
-    /// The run's metrics so far, sent every [`METRICS_EVERY`] recorded frames and with the last.
+    /// The run's metrics so far, sent every [`METRICS_EVERY`] recorded frames, whenever the
+    /// worker reaches the tick asked for, and with the last.
     pub metrics: Option<Box<Metrics>>,
 }
 
@@ -156,7 +157,9 @@ fn work(mut run: Run, inbox: Receiver<Request>, outbox: Sender<Delivery>) {
         };
         let sent = if step.recorded {
             sent_frames += 1;
-            let metrics = (step.last || sent_frames % METRICS_EVERY == 1).then(|| Box::new(run.metrics()));
+            let caught_up = run.world().tick() >= target;
+            let due = step.last || caught_up || sent_frames % METRICS_EVERY == 1;
+            let metrics = due.then(|| Box::new(run.metrics()));
             send(&outbox, &mut analyzer, step, metrics)
         } else if step.last {
             outbox.send(Delivery::Ended(Box::new(run.metrics())))

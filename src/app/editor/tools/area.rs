@@ -1,5 +1,5 @@
-//! The region, spawn-group, portal and gate tools: drag a rectangle (region, area spawn group)
-//! or a segment (portal, gate). New objects get a free name; the inspector sets the rest
+//! The region, spawn-group, portal, gate and measurement tools: drag a rectangle (region, area
+//! spawn group, measurement area) or a segment (portal, gate, measurement line). New objects get a free name; the inspector sets the rest
 //! (a portal's two regions, a gate's direction, a group's count, profile and goal).
 
 use glam::Vec2;
@@ -7,7 +7,9 @@ use glam::Vec2;
 use super::{Edit, Gesture, Pending, track_drag};
 use crate::app::editor::areas::AreaKind;
 use crate::app::editor::selection::{Item, Selection, unique_name};
-use crate::scene::{Gate, GateDirection, Portal, Region, Scene, SpawnGroup, SpawnSource};
+use crate::scene::{
+    Gate, GateDirection, MeasurementArea, MeasurementLine, Portal, Region, Scene, SpawnGroup, SpawnSource,
+};
 
 /// Agents in a new spawn group.
 const DEFAULT_COUNT: u32 = 10;
@@ -15,8 +17,11 @@ const DEFAULT_COUNT: u32 = 10;
 /// Handles one frame of the tool adding objects of `kind`; a drag of zero size adds nothing.
 pub fn handle(kind: AreaKind, pending: &mut Pending, g: &Gesture, scene: &Scene, selection: &mut Selection) -> Edit {
     let (a, b) = track_drag(pending, g)?;
-    let rect = matches!(kind, AreaKind::Region | AreaKind::Spawn);
-    let empty = if rect { a.x == b.x || a.y == b.y } else { a == b };
+    let empty = if kind.is_rect() {
+        a.x == b.x || a.y == b.y
+    } else {
+        a == b
+    };
     if empty {
         return None;
     }
@@ -52,6 +57,16 @@ pub fn handle(kind: AreaKind, pending: &mut Pending, g: &Gesture, scene: &Scene,
             from: a,
             to: b,
             direction: GateDirection::default(),
+        }),
+        AreaKind::MeasureArea => edited.measurement_areas.push(MeasurementArea {
+            id: unique_name("area-1", |n| scene.measurement_areas.iter().any(|m| m.id == n)),
+            min: lo,
+            max: hi,
+        }),
+        AreaKind::MeasureLine => edited.measurement_lines.push(MeasurementLine {
+            id: unique_name("line-1", |n| scene.measurement_lines.iter().any(|m| m.id == n)),
+            a,
+            b,
         }),
     }
     Some(edited)

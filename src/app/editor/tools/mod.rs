@@ -46,11 +46,15 @@ pub enum Tool {
     Gate,
     /// Add a spawn group by dragging the rectangle its agents appear in.
     Spawn,
+    /// Add a measurement area by dragging its rectangle.
+    MeasureArea,
+    /// Add a measurement line by dragging from one end to the other.
+    MeasureLine,
 }
 
 impl Tool {
     /// Every tool in toolbar order.
-    pub const ALL: [Tool; 12] = [
+    pub const ALL: [Tool; 14] = [
         Tool::Select,
         Tool::Agent,
         Tool::Target,
@@ -63,6 +67,8 @@ impl Tool {
         Tool::Portal,
         Tool::Gate,
         Tool::Spawn,
+        Tool::MeasureArea,
+        Tool::MeasureLine,
     ];
 
     /// The toolbar button's label.
@@ -80,6 +86,8 @@ impl Tool {
             Tool::Portal => "Portal",
             Tool::Gate => "Gate",
             Tool::Spawn => "Spawn group",
+            Tool::MeasureArea => "Measurement area",
+            Tool::MeasureLine => "Measurement line",
         }
     }
 
@@ -98,6 +106,8 @@ impl Tool {
             Tool::Portal => Key::O,
             Tool::Gate => Key::E,
             Tool::Spawn => Key::S,
+            Tool::MeasureArea => Key::D,
+            Tool::MeasureLine => Key::L,
         }
     }
 
@@ -121,6 +131,8 @@ impl Tool {
             Tool::Spawn => {
                 "Add a spawn group: drag the rectangle its agents appear in (count, profile and goal in the inspector)"
             }
+            Tool::MeasureArea => "Add a measurement area (density and speed over time): drag its rectangle",
+            Tool::MeasureLine => "Add a measurement line (crossings and flow): drag from one end to the other",
         };
         format!("{what} ({})", self.key().name())
     }
@@ -189,6 +201,8 @@ pub fn handle(tool: Tool, pending: &mut Pending, g: &Gesture, scene: &Scene, sel
         Tool::Portal => area::handle(AreaKind::Portal, pending, g, scene, selection),
         Tool::Gate => area::handle(AreaKind::Gate, pending, g, scene, selection),
         Tool::Spawn => area::handle(AreaKind::Spawn, pending, g, scene, selection),
+        Tool::MeasureArea => area::handle(AreaKind::MeasureArea, pending, g, scene, selection),
+        Tool::MeasureLine => area::handle(AreaKind::MeasureLine, pending, g, scene, selection),
     }
 }
 
@@ -208,7 +222,7 @@ pub fn preview(tool: Tool, pending: &Pending, hover: Option<Vec2>) -> Vec<Shape>
         color: PREVIEW,
     };
     match pending {
-        Pending::Drag { from, to } if matches!(tool, Tool::Select | Tool::Region | Tool::Spawn) => {
+        Pending::Drag { from, to } if matches!(tool, Tool::Select | Tool::Region | Tool::Spawn | Tool::MeasureArea) => {
             let (lo, hi) = (from.min(*to), from.max(*to));
             vec![Shape::Polyline {
                 points: vec![lo, Vec2::new(hi.x, lo.y), hi, Vec2::new(lo.x, hi.y)],
