@@ -9,7 +9,7 @@ use std::collections::{HashMap, HashSet};
 
 use glam::Vec2;
 
-use crate::record::{ContactWith, Frame};
+use crate::record::{AgentEvent, ContactWith, Frame};
 
 /// The whole-run numbers of one tick.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -22,7 +22,7 @@ pub struct TickSummary {
     pub mean_speed: f32,
     /// Contacts (overlaps) existing after the tick.
     pub contacts: u32,
-    /// Agents flagged as arrived.
+    /// Agents that have arrived so far, whether still present or gone (the evacuation curve).
     pub arrived: u32,
     /// Smallest centre-to-centre distance between two present agents (m), `None` with fewer than two.
     pub min_distance: Option<f32>,
@@ -57,6 +57,8 @@ pub struct Analyzer {
     previous: HashMap<u32, (u8, u16)>,
     /// Contacts of the previous frame.
     contacts: HashSet<(u32, ContactWith)>,
+    /// Agents that have arrived so far.
+    arrived: HashSet<u32>,
 }
 
 impl Analyzer {
@@ -74,13 +76,20 @@ impl Analyzer {
         let mut current = HashMap::with_capacity(frame.agents.len());
         for a in &frame.agents {
             let was = self.previous.get(&a.id).copied();
-            if a.arrived() && was.is_none_or(|(flags, _)| flags & crate::record::FLAG_ARRIVED == 0) {
+            if a.arrived() && self.arrived.insert(a.id) {
                 event(a.id, EventKind::Arrived);
             }
             if was.is_some_and(|(_, state)| state != a.state) {
                 event(a.id, EventKind::StateChange(a.state));
             }
             current.insert(a.id, (a.flags, a.state));
+        }
+        for e in &frame.events {
+            if let AgentEvent::Arrived { agent } = *e
+                && self.arrived.insert(agent)
+            {
+                event(agent, EventKind::Arrived);
+            }
         }
         let mut contacts = HashSet::with_capacity(frame.contacts.len());
         for c in &frame.contacts {
@@ -92,12 +101,12 @@ impl Analyzer {
         }
         self.previous = current;
         self.contacts = contacts;
-        (summarize(frame), events)
+        (summarize(frame, self.arrived.len() as u32), events)
     }
 }
 
-/// The whole-run numbers of one frame.
-pub fn summarize(frame: &Frame) -> TickSummary {
+/// The whole-run numbers of one frame, `arrived` agents having arrived so far.
+fn summarize(frame: &Frame, arrived: u32) -> TickSummary {
     let n = frame.agents.len();
     let mean_speed = if n == 0 {
         0.0
@@ -110,7 +119,7 @@ pub fn summarize(frame: &Frame) -> TickSummary {
         present: n as u32,
         mean_speed,
         contacts: frame.contacts.len() as u32,
-        arrived: frame.agents.iter().filter(|a| a.arrived()).count() as u32,
+        arrived,
         min_distance: min_pair_distance(&positions),
     }
 }

@@ -14,7 +14,7 @@ use std::collections::{BTreeMap, HashSet};
 use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
-use super::frame::{ContactWith, Frame};
+use super::frame::{AgentEvent, ContactWith, Frame};
 use crate::scene::{Goal, Scene};
 
 use areas::SpaceMeasures;
@@ -173,6 +173,18 @@ impl MetricsAccumulator {
                 m.completion_time = Some(frame.time - m.start_time);
             }
             track.steerbench.observe(frame.time, a);
+        }
+        // An agent that leaves through an exit arrives and is gone in the same tick: only the
+        // event tells.
+        for e in &frame.events {
+            if let AgentEvent::Arrived { agent } = *e
+                && let Some(m) = self.agents.get_mut(&agent).map(|t| &mut t.metrics)
+                && !m.reached_goal
+            {
+                m.reached_goal = true;
+                m.arrival_time = Some(frame.time);
+                m.completion_time = Some(frame.time - m.start_time);
+            }
         }
         self.observe_contacts(frame);
     }

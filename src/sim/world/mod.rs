@@ -322,7 +322,9 @@ impl World {
                 }
             }
             MindEvent::Left => {
+                // Out through its gate or exit: the end of its goal, then gone.
                 body.status = Status::Removed;
+                self.events.push(AgentEvent::Arrived { agent: body.id });
                 self.events.push(AgentEvent::Left { agent: body.id });
             }
             MindEvent::Converted(profile) => {
