@@ -102,7 +102,14 @@ impl Plots {
                 lines.into_iter().for_each(|line| plot.line(line));
             }));
             let ui = &mut columns[2];
-            let line = mean_speed_line(frames.summaries(), dt);
+            let speed = |s: &TickSummary| f64::from(s.mean_speed);
+            let line = crowd_line(
+                "mean speed (m/s)",
+                frames.summaries(),
+                dt,
+                speed,
+                Color32::from_rgb(150, 110, 40),
+            );
             clicked = clicked.or(time_plot::show(ui, "Crowd speed", PLOT_HEIGHT, cursor, move |plot| {
                 plot.line(line)
             }));
@@ -183,20 +190,27 @@ fn agent_lines(series: &AgentSeries, header: &crate::record::RecordingHeader) ->
 
 /// The crowd's active and arrived agents and its contacts per analysed tick.
 fn crowd_count_lines(summaries: &[TickSummary], dt: f64) -> Vec<Line<'static>> {
+    let count = |n: u32| f64::from(n);
     vec![
         crowd_line(
             "active agents",
             summaries,
             dt,
-            |s| s.present,
+            |s| count(s.present),
             Color32::from_rgb(60, 110, 200),
         ),
-        crowd_line("arrived", summaries, dt, |s| s.arrived, Color32::from_rgb(40, 160, 80)),
+        crowd_line(
+            "arrived",
+            summaries,
+            dt,
+            |s| count(s.arrived),
+            Color32::from_rgb(40, 160, 80),
+        ),
         crowd_line(
             "contacts",
             summaries,
             dt,
-            |s| s.contacts,
+            |s| count(s.contacts),
             Color32::from_rgb(210, 60, 60),
         ),
     ]
@@ -207,21 +221,9 @@ fn crowd_line(
     name: &str,
     summaries: &[TickSummary],
     dt: f64,
-    value: impl Fn(&TickSummary) -> u32,
+    value: impl Fn(&TickSummary) -> f64,
     color: Color32,
 ) -> Line<'static> {
-    let points: Vec<[f64; 2]> = summaries
-        .iter()
-        .map(|s| [s.tick as f64 * dt, f64::from(value(s))])
-        .collect();
+    let points: Vec<[f64; 2]> = summaries.iter().map(|s| [s.tick as f64 * dt, value(s)]).collect();
     Line::new(name.to_string(), PlotPoints::from(points)).color(color)
-}
-
-/// The crowd's mean speed per analysed tick.
-fn mean_speed_line(summaries: &[TickSummary], dt: f64) -> Line<'static> {
-    let points: Vec<[f64; 2]> = summaries
-        .iter()
-        .map(|s| [s.tick as f64 * dt, f64::from(s.mean_speed)])
-        .collect();
-    Line::new("mean speed (m/s)", PlotPoints::from(points)).color(Color32::from_rgb(150, 110, 40))
 }
