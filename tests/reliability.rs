@@ -489,6 +489,56 @@ fn gate_arrivals_never_appear_overlapping_and_wait_for_a_free_slot() {
 }
 
 #[test]
+fn agents_in_one_column_or_on_one_point_are_checked_in_bounded_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let agent = |i: usize, x: f32, y: f32| {
+        format!("(id: {i}, profile: \"w\", position: ({x:?}, {y:?}), heading_deg: 0.0, goal: None)")
+    };
+    let text = |agents: Vec<String>| {
+        format!(
+            "(version: 1, bounds: (min: (-1.0, -1.0), max: (1.0, 60001.0)),
+  settings: (dt: 0.1, seed: 1, duration: 10.0),
+  profiles: [(name: \"w\", radius: 0.3, mass: 1.0, max_speed: 1.8, preferred_speed: 1.3, max_force: 4.0,
+              max_turn_rate_deg: 360.0, behaviours: [])],
+  agents: [{}])",
+            agents.join(",\n")
+        )
+    };
+    // 60,000 agents 1 m apart in one column: an x-sorted sweep compares every pair (1.8·10⁹).
+    let column = write(
+        dir.path(),
+        "column.ron",
+        text((0..60_000).map(|i| agent(i, 0.0, i as f32)).collect()),
+    );
+    let started = Instant::now();
+    assert_eq!(cli(&["check", &column]), (0, String::new()));
+    eprintln!("check of a 60,000-agent column: {:?}", started.elapsed());
+
+    // 60,000 agents on one point: every pair overlaps; the first 100 are listed, then a summary.
+    let pile = write(
+        dir.path(),
+        "pile.ron",
+        text((0..60_000).map(|i| agent(i, 0.0, 5.0)).collect()),
+    );
+    let started = Instant::now();
+    let (code, message) = cli(&["check", &pile]);
+    eprintln!("check of 60,000 agents on one point: {:?}", started.elapsed());
+    assert_eq!(code, 2, "{message}");
+    let err = crowdlab::scene::load_scene(std::path::Path::new(&pile))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("agents[1].position: (0, 5) overlaps agents[0] at (0, 5)"),
+        "{err}"
+    );
+    assert!(
+        err.contains("agents: more agents overlap; the first 100 overlaps are listed"),
+        "{err}"
+    );
+    assert!(err.lines().count() < 200, "a bounded report, not 1.8·10⁹ lines");
+}
+
+#[test]
 fn many_agents_among_many_obstacles_check_in_near_linear_time() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();

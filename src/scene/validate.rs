@@ -10,7 +10,7 @@ use super::avoidance::Avoidance;
 use super::model::{Agent, NeighbourIndex, Obstacle, Profile, Scene};
 use super::obstacle_index::ObstacleIndex;
 use super::validate_navigation::{GoalIds, check_goal, check_navigation};
-use crate::geom::polygon_area;
+use crate::geom::{BoxIndex, polygon_area};
 use crate::limits::{
     MAX_COORDINATE, MAX_HEADING_SMOOTHING, MAX_MOVING_OBSTACLES, MAX_OBSTACLES, MAX_PROFILES, MAX_TICKS,
 };
@@ -448,6 +448,9 @@ fn check_agent_clear_of_obstacles(
 }
 
 /// Reports agents whose bodies overlap at a moment when both are present (sweep over x).
+/// Overlapping placed agents listed before the check gives up with a summary.
+const MAX_OVERLAPS_REPORTED: usize = 100;
+
 fn check_agents_do_not_overlap(scene: &Scene, radii: &HashMap<&str, f32>, problems: &mut Problems) {
     let radius: Vec<f32> = scene
         .agents
@@ -460,29 +463,43 @@ fn check_agents_do_not_overlap(scene: &Scene, radii: &HashMap<&str, f32>, proble
                 .unwrap_or(0.0)
         })
         .collect();
-    let mut order: Vec<usize> = (0..scene.agents.len())
-        .filter(|&i| scene.agents[i].position.is_finite())
-        .collect();
-    order.sort_by(|&i, &j| scene.agents[i].position.x.total_cmp(&scene.agents[j].position.x));
-    let max_radius = radius.iter().copied().fold(0.0, f32::max);
-    for (k, &i) in order.iter().enumerate() {
-        let a = &scene.agents[i];
-        for &j in &order[k + 1..] {
+    let body = |i: usize| {
+        let p = scene.agents[i].position;
+        let r = Vec2::splat(radius[i].max(0.0));
+        if p.is_finite() {
+            (p - r, p + r)
+        } else {
+            (Vec2::NAN, Vec2::NAN)
+        }
+    };
+    let index = BoxIndex::new((0..scene.agents.len()).map(body).collect());
+    let mut near = Vec::new();
+    let mut reported = 0;
+    for (i, a) in scene.agents.iter().enumerate() {
+        let (lo, hi) = body(i);
+        near.clear();
+        index.query(lo, hi, &mut near);
+        near.sort_unstable();
+        for j in near.iter().map(|&j| j as usize).filter(|&j| j > i) {
             let b = &scene.agents[j];
-            if b.position.x - a.position.x > radius[i] + max_radius {
-                break;
-            }
             let both_present =
                 a.end_time.is_none_or(|e| e > b.start_time) && b.end_time.is_none_or(|e| e > a.start_time);
             let reach = radius[i] + radius[j] - OVERLAP_TOLERANCE;
             if both_present && a.position.distance(b.position) < reach {
-                let (first, second) = (i.min(j), i.max(j));
+                if reported == MAX_OVERLAPS_REPORTED {
+                    problems.push(
+                        "agents",
+                        format!("more agents overlap; the first {MAX_OVERLAPS_REPORTED} overlaps are listed"),
+                    );
+                    return;
+                }
+                reported += 1;
                 problems.push(
-                    format!("agents[{second}].position"),
+                    format!("agents[{j}].position"),
                     format!(
-                        "{} overlaps agents[{first}] at {}",
-                        fmt_point(scene.agents[second].position),
-                        fmt_point(scene.agents[first].position)
+                        "{} overlaps agents[{i}] at {}",
+                        fmt_point(b.position),
+                        fmt_point(a.position)
                     ),
                 );
             }
