@@ -1,13 +1,10 @@
 //! GUI tests through egui_kittest: the real window contents, driven by clicking the widgets
 //! found by their accessible labels, checked on screen (labels) and in the app state.
 
-use std::sync::Arc;
+mod common;
 
 use crowdlab::app::{CrowdlabApp, Question, Severity};
-use crowdlab::record::RecordingWriter;
 use crowdlab::scene::{default_scene, load_scene};
-use crowdlab::sim::World;
-use crowdlab::sim::run::header_for;
 use eframe::egui::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
@@ -33,17 +30,6 @@ fn shows(harness: &Harness<'_, CrowdlabApp>, text: &str) -> bool {
         .query_all_by(move |n| n.value().is_some_and(|v| v.contains(&text)))
         .next()
         .is_some()
-}
-
-/// Writes tick 0 and `ticks` stepped ticks of the default scene to the recording `path`.
-fn record_default_scene(path: &std::path::Path, ticks: usize) {
-    let mut world = World::new(Arc::new(default_scene()));
-    let mut writer = RecordingWriter::create(path, &header_for(&world)).unwrap();
-    writer.push(&world.snapshot_frame()).unwrap();
-    for _ in 0..ticks {
-        writer.push(&world.step()).unwrap();
-    }
-    writer.finish().unwrap();
 }
 
 #[test]
@@ -192,7 +178,7 @@ fn a_bad_file_shows_an_error_and_keeps_the_document() {
 fn a_recording_replays_without_its_scene_file() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("plaza.crowdrec");
-    record_default_scene(&path, 8);
+    common::record_default_scene(&path, 8);
 
     let mut harness = harness();
     harness.state_mut().open_path(&path);
@@ -368,7 +354,7 @@ fn a_run_saved_from_the_app_reopens_with_the_same_frames() {
 fn the_export_dialog_writes_what_crowdlab_export_writes() {
     let dir = tempfile::tempdir().unwrap();
     let recording = dir.path().join("run.crowdrec");
-    record_default_scene(&recording, 4);
+    common::record_default_scene(&recording, 4);
     let mut harness = browsing_harness();
     harness.state_mut().open_path(&recording);
     harness.run();

@@ -2,6 +2,8 @@
 //! back, Reset, Space) on the worker thread, scrubbing, overlays, the run inspector and replaying
 //! a recording without its scene.
 
+mod common;
+
 use std::sync::Arc;
 
 use crowdlab::app::{CrowdlabApp, Question};
@@ -158,22 +160,11 @@ fn selecting_an_agent_fills_the_inspector_with_its_forces() {
     }
 }
 
-/// Writes tick 0 and `ticks` stepped ticks of the default scene to the recording `path`.
-fn record_default_scene(path: &std::path::Path, ticks: usize) {
-    let mut world = World::new(Arc::new(default_scene()));
-    let mut writer = RecordingWriter::create(path, &header_for(&world)).unwrap();
-    writer.push(&world.snapshot_frame()).unwrap();
-    for _ in 0..ticks {
-        writer.push(&world.step()).unwrap();
-    }
-    writer.finish().unwrap();
-}
-
 #[test]
 fn a_loaded_recording_replays_and_its_events_are_scanned() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("run.crowdrec");
-    record_default_scene(&path, 20);
+    common::record_default_scene(&path, 20);
 
     let mut harness = harness();
     harness.state_mut().open_path(&path);
@@ -353,7 +344,7 @@ fn click_at(harness: &mut Harness<'_, CrowdlabApp>, pos: Pos2) {
 fn the_plots_show_the_selected_agents_recorded_values_and_a_click_moves_the_cursor() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("run.crowdrec");
-    record_default_scene(&path, 40);
+    common::record_default_scene(&path, 40);
     let mut harness = harness();
     harness.state_mut().open_path(&path);
     harness.run();
@@ -440,7 +431,7 @@ fn the_plots_show_the_selected_agents_recorded_values_and_a_click_moves_the_curs
 fn the_metrics_tab_summarises_the_run_and_its_sorted_table_selects_an_agent() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("run.crowdrec");
-    record_default_scene(&path, 60);
+    common::record_default_scene(&path, 60);
     let mut harness = harness();
     harness.state_mut().open_path(&path);
     for _ in 0..2000 {

@@ -2,7 +2,13 @@
 
 #![allow(dead_code)]
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use crowdlab::record::RecordingWriter;
+use crowdlab::scene::default_scene;
+use crowdlab::sim::World;
+use crowdlab::sim::run::header_for;
 
 use quick_xml::events::Event;
 
@@ -229,4 +235,15 @@ pub fn known_recording() -> MemoryRecording {
         });
     }
     recording
+}
+
+/// Writes tick 0 and `ticks` stepped ticks of the default scene to the recording `path`.
+pub fn record_default_scene(path: &Path, ticks: usize) {
+    let mut world = World::new(Arc::new(default_scene()));
+    let mut writer = RecordingWriter::create(path, &header_for(&world)).unwrap();
+    writer.push(&world.snapshot_frame()).unwrap();
+    for _ in 0..ticks {
+        writer.push(&world.step()).unwrap();
+    }
+    writer.finish().unwrap();
 }

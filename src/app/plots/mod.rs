@@ -190,30 +190,15 @@ fn agent_lines(series: &AgentSeries, header: &crate::record::RecordingHeader) ->
 
 /// The crowd's active and arrived agents and its contacts per analysed tick.
 fn crowd_count_lines(summaries: &[TickSummary], dt: f64) -> Vec<Line<'static>> {
-    let count = |n: u32| f64::from(n);
-    vec![
-        crowd_line(
-            "active agents",
-            summaries,
-            dt,
-            |s| count(s.present),
-            Color32::from_rgb(60, 110, 200),
-        ),
-        crowd_line(
-            "arrived",
-            summaries,
-            dt,
-            |s| count(s.arrived),
-            Color32::from_rgb(40, 160, 80),
-        ),
-        crowd_line(
-            "contacts",
-            summaries,
-            dt,
-            |s| count(s.contacts),
-            Color32::from_rgb(210, 60, 60),
-        ),
-    ]
+    let counts: [(&str, fn(&TickSummary) -> u32, Color32); 3] = [
+        ("active agents", |s| s.present, Color32::from_rgb(60, 110, 200)),
+        ("arrived", |s| s.arrived, Color32::from_rgb(40, 160, 80)),
+        ("contacts", |s| s.contacts, Color32::from_rgb(210, 60, 60)),
+    ];
+    counts
+        .into_iter()
+        .map(|(name, count, color)| crowd_line(name, summaries, dt, |s| f64::from(count(s)), color))
+        .collect()
 }
 
 /// One whole-run quantity over time.
