@@ -6,9 +6,11 @@
 use std::sync::Arc;
 use std::sync::mpsc::{self, Receiver};
 
-use super::worker::METRICS_EVERY;
 use crate::app::analysis::{Analyzer, TickSummary, TimelineEvent};
 use crate::record::{Metrics, MetricsAccumulator, RecordingReader};
+
+/// Recorded frames between two metrics the scan sends.
+const METRICS_EVERY: u64 = 20;
 
 /// One tick's analysis.
 pub struct Scanned {

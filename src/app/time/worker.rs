@@ -9,7 +9,7 @@
 
 use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
 use std::thread::JoinHandle;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crate::app::analysis::{Analyzer, TickSummary, TimelineEvent};
 use crate::record::{Frame, Metrics};
@@ -27,13 +27,15 @@ pub struct Ticked {
     pub step_ms: Option<f64>,
     /// True when the run has ended with this frame (all agents done or the duration reached).
     pub last: bool,
-    /// The run's metrics so far, sent every [`METRICS_EVERY`] recorded frames, whenever the
-    /// worker reaches the tick asked for, and with the last.
+    /// The run's metrics so far, sent every [`METRICS_PERIOD`] of wall time while running, a
+    /// fifth of that after reaching the tick asked for (a step shows fresh numbers), and with
+    /// the last frame.
     pub metrics: Option<Box<Metrics>>,
 }
 
-/// Recorded frames between two metrics the worker sends.
-pub const METRICS_EVERY: u64 = 20;
+/// Wall time between two metrics the worker sends while it runs (they cost a pass over every
+/// agent, kept off every tick of a large run).
+pub const METRICS_PERIOD: Duration = Duration::from_millis(250);
 
 /// What the worker sends to the UI.
 pub enum Delivery {
@@ -125,7 +127,7 @@ fn work(mut run: Run, inbox: Receiver<Request>, outbox: Sender<Delivery>) {
     let mut analyzer = Analyzer::default();
     let mut target = 0u64;
     let mut started = false;
-    let mut sent_frames = 0u64;
+    let mut metrics_sent: Option<Instant> = None;
     // Tick 0 is delivered with the first request for a later tick, then one frame per step.
     let wants_more = |run: &Run, started: bool, target: u64| {
         !run.finished()
@@ -156,10 +158,13 @@ fn work(mut run: Run, inbox: Receiver<Request>, outbox: Sender<Delivery>) {
             continue;
         };
         let sent = if step.recorded {
-            sent_frames += 1;
             let caught_up = run.world().tick() >= target;
-            let due = step.last || caught_up || sent_frames % METRICS_EVERY == 1;
-            let metrics = due.then(|| Box::new(run.metrics()));
+            let since = metrics_sent.map_or(Duration::MAX, |t: Instant| t.elapsed());
+            let due = step.last || since >= METRICS_PERIOD || (caught_up && since >= METRICS_PERIOD / 5);
+            let metrics = due.then(|| {
+                metrics_sent = Some(Instant::now());
+                Box::new(run.metrics())
+            });
             send(&outbox, &mut analyzer, step, metrics)
         } else if step.last {
             outbox.send(Delivery::Ended(Box::new(run.metrics())))
