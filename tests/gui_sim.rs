@@ -6,7 +6,7 @@ mod common;
 
 use std::sync::Arc;
 
-use crowdlab::app::{CrowdlabApp, Question};
+use crowdlab::app::{Comparison, CrowdlabApp, Question};
 use crowdlab::draw::{Focus, Shape, build_frame_draw_list};
 use crowdlab::record::RecordingWriter;
 use crowdlab::scene::default_scene;
@@ -485,4 +485,91 @@ fn the_metrics_tab_summarises_the_run_and_its_sorted_table_selects_an_agent() {
         Some(longest.id),
         "clicking a row selects its agent"
     );
+}
+
+/// Draws frames until `done` holds (the comparison runs on its own thread), at most 60 s.
+fn wait_for(harness: &mut Harness<'_, CrowdlabApp>, done: impl Fn(&CrowdlabApp) -> bool) {
+    for _ in 0..6000 {
+        harness.step();
+        if done(harness.state()) {
+            harness.run();
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    panic!("the comparison did not finish");
+}
+
+/// A harness on `scene` showing the analysis panel's Compare tab.
+fn compare_tab(scene: crowdlab::scene::Scene) -> Harness<'static, CrowdlabApp> {
+    let mut harness = harness_for(CrowdlabApp::new(scene));
+    harness.get_by_label("Step").click();
+    harness.run();
+    harness.get_by_label("Analysis").click();
+    harness.run();
+    harness.get_by_label("Compare").click();
+    harness.run();
+    harness
+}
+
+/// The bundled scene `name` (under `scenes/`).
+fn bundled(name: &str) -> crowdlab::scene::Scene {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("scenes")
+        .join(name);
+    crowdlab::scene::load_scene(&path).unwrap()
+}
+
+#[test]
+fn compare_methods_runs_every_method_cancels_and_opens_a_row() {
+    // A comparison of 3,000 fish is still running when Cancel is clicked: it stops and says so.
+    let mut shoal = bundled("flock_10000.ron");
+    shoal.spawns[0].count = 3000;
+    let mut harness = compare_tab(shoal);
+    harness.get_by_label("Compare methods").click();
+    harness.step();
+    harness.step();
+    assert!(matches!(harness.state().comparison(), Comparison::Running(_)));
+    assert!(shows(&harness, "Running the scene with every method"));
+    harness.get_by_label("Cancel").click();
+    wait_for(&mut harness, |app| !matches!(app.comparison(), Comparison::Running(_)));
+    assert!(matches!(harness.state().comparison(), Comparison::Cancelled));
+    assert!(shows(&harness, "Cancelled."));
+    drop(harness);
+
+    let mut harness = compare_tab(bundled("two_agents_crossing.ron"));
+    // Run to the end: one row per method, the same numbers as the library's comparison.
+    harness.get_by_label("Compare methods").click();
+    wait_for(&mut harness, |app| matches!(app.comparison(), Comparison::Done(_)));
+    let Comparison::Done(runs) = harness.state().comparison() else {
+        unreachable!()
+    };
+    let names: Vec<String> = runs.iter().map(|r| r.method.name.clone()).collect();
+    let expected: Vec<String> = crowdlab::validate::Method::available()
+        .into_iter()
+        .map(|m| m.name)
+        .collect();
+    assert_eq!(names, expected);
+    let orca = runs.iter().find(|r| r.method.name == "orca").unwrap();
+    let reached = format!(
+        "{}/{}",
+        orca.metrics.summary.agents_reached, orca.metrics.summary.agents
+    );
+    assert!(shows(&harness, &reached));
+    assert!(shows(&harness, "Evacuation curves"));
+
+    // A row opens that method's run in the simulator; the scene itself is unchanged.
+    harness.get_by_label("Open orca").click();
+    harness.run();
+    let app = harness.state();
+    let run_scene = &app.frames().header().scene;
+    assert!(matches!(
+        run_scene.profiles[0].avoidance,
+        crowdlab::scene::avoidance::Avoidance::Orca(_)
+    ));
+    assert!(!matches!(
+        app.document().scene.profiles[0].avoidance,
+        crowdlab::scene::avoidance::Avoidance::Orca(_)
+    ));
+    assert!(!app.is_editing());
 }

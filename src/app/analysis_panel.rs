@@ -4,6 +4,8 @@
 use eframe::egui::{Panel, ScrollArea, Ui};
 
 use super::command::Command;
+use super::compare_job::{CompareJob, Comparison};
+use super::compare_panel;
 use super::metrics_panel::{self, TableSort};
 use super::state::CrowdlabApp;
 
@@ -18,6 +20,8 @@ pub enum AnalysisTab {
     Plots,
     /// The run summary and the per-agent table.
     Metrics,
+    /// The open scene run with every method, side by side.
+    Compare,
 }
 
 /// Whether the analysis panel is open, on which tab, and how its table is sorted.
@@ -32,6 +36,43 @@ pub struct AnalysisView {
 }
 
 impl CrowdlabApp {
+    /// Carries out the Compare tab's requests: start, cancel, or open one method's run live.
+    pub(super) fn apply_comparison(&mut self, command: Command) {
+        match command {
+            Command::StartComparison => {
+                self.comparison = Comparison::Running(CompareJob::start((*self.document.scene).clone()));
+            }
+            Command::CancelComparison => {
+                if let Comparison::Running(job) = &self.comparison {
+                    job.cancel();
+                }
+            }
+            Command::OpenMethodRun(name) => match crate::validate::Method::parse(&name) {
+                Ok(method) => {
+                    let mut scene = (*self.document.scene).clone();
+                    method.apply(&mut scene);
+                    self.replace_frames(super::time::Frames::live(std::sync::Arc::new(scene)));
+                    self.editing = false;
+                    self.notice = Some(super::notice::Notice::info(format!(
+                        "Running {} with method {name} (press Play); the scene itself is unchanged.",
+                        self.document.scene.name
+                    )));
+                }
+                Err(message) => self.notice = Some(super::notice::Notice::error(message)),
+            },
+            _ => {}
+        }
+    }
+
+    /// Takes in a finished comparison.
+    pub(super) fn poll_comparison(&mut self) {
+        if let Comparison::Running(job) = &self.comparison
+            && let Some(outcome) = job.poll()
+        {
+            self.comparison = outcome;
+        }
+    }
+
     /// Draws the analysis panel when it is open, reading more of the selected agent's series.
     pub(super) fn show_analysis_panel(&mut self, ui: &mut Ui) -> Vec<Command> {
         let mut commands = Vec::new();
@@ -50,7 +91,12 @@ impl CrowdlabApp {
             .default_size(PANEL_HEIGHT)
             .show(ui, |ui| {
                 ui.horizontal(|ui| {
-                    for (tab, name) in [(AnalysisTab::Plots, "Plots"), (AnalysisTab::Metrics, "Metrics")] {
+                    let tabs = [
+                        (AnalysisTab::Plots, "Plots"),
+                        (AnalysisTab::Metrics, "Metrics"),
+                        (AnalysisTab::Compare, "Compare"),
+                    ];
+                    for (tab, name) in tabs {
                         ui.selectable_value(&mut self.analysis.tab, tab, name);
                     }
                 });
@@ -67,6 +113,12 @@ impl CrowdlabApp {
                         &mut self.analysis.sort,
                         self.selection.selected,
                     )),
+                    AnalysisTab::Compare => {
+                        let dt = self.document.scene.settings.dt;
+                        ScrollArea::vertical()
+                            .auto_shrink([false, false])
+                            .show(ui, |ui| commands.extend(compare_panel::show(ui, &self.comparison, dt)));
+                    }
                 }
             });
         commands

@@ -30,6 +30,12 @@ pub enum Command {
     ToggleAnalysis,
     /// Select this agent and centre the canvas on it.
     SelectAgent(u32),
+    /// Run the open scene with every method of `crowdlab compare` in the background.
+    StartComparison,
+    /// Stop the comparison running.
+    CancelComparison,
+    /// Run the open scene with the named method in the simulator (the scene is unchanged).
+    OpenMethodRun(String),
     /// Replace the document's scene with this edited copy.
     EditScene(Box<Scene>),
     /// Hide the notice panel.

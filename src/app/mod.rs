@@ -31,6 +31,8 @@ mod analysis_panel;
 mod autosave;
 mod canvas;
 mod command;
+mod compare_job;
+mod compare_panel;
 mod confirm;
 mod dialog;
 mod document;
@@ -62,6 +64,7 @@ use std::path::PathBuf;
 
 pub use analysis_panel::{AnalysisTab, AnalysisView};
 pub use command::Command;
+pub use compare_job::{CompareJob, Comparison};
 pub use confirm::Question;
 pub use document::Document;
 pub use metrics_panel::{Column, TableSort};

@@ -11,6 +11,7 @@ use super::analysis_panel::AnalysisView;
 use super::autosave::{Autosave, Recovered};
 use super::canvas::{self, CanvasOptions, CanvasState};
 use super::command::Command;
+use super::compare_job::Comparison;
 use super::confirm::{self, Question};
 use super::document::Document;
 use super::editor::Editor;
@@ -71,6 +72,8 @@ pub struct CrowdlabApp {
     pub(super) analysis: AnalysisView,
     /// The series the plots have read.
     pub(super) plots: Plots,
+    /// The Compare tab's comparison, running or done.
+    pub(super) comparison: Comparison,
 }
 
 impl CrowdlabApp {
@@ -102,6 +105,7 @@ impl CrowdlabApp {
             exporting: None,
             analysis: AnalysisView::default(),
             plots: Plots::default(),
+            comparison: Comparison::Idle,
         }
     }
 
@@ -188,6 +192,11 @@ impl CrowdlabApp {
         self.frames = frames;
         self.time = self.time.restarted(&self.frames);
         self.plots.reset();
+    }
+
+    /// Where the Compare tab's comparison stands.
+    pub fn comparison(&self) -> &Comparison {
+        &self.comparison
     }
 
     /// The plots' series of the selected agent, read so far.
@@ -320,6 +329,9 @@ impl CrowdlabApp {
             Command::Fit => self.canvas.fit(),
             Command::ToggleAnalysis => self.analysis.open = !self.analysis.open,
             Command::SelectAgent(id) => self.select_and_centre(id),
+            c @ (Command::StartComparison | Command::CancelComparison | Command::OpenMethodRun(_)) => {
+                self.apply_comparison(c)
+            }
             Command::EditScene(scene) => self.edit_scene(*scene),
             Command::DismissNotice => self.notice = None,
             other => self.apply_session(other),
@@ -406,6 +418,7 @@ impl CrowdlabApp {
             }
         });
 
+        self.poll_comparison();
         if !self.editing {
             commands.extend(self.show_analysis_panel(ui));
         }
