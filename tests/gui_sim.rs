@@ -6,7 +6,7 @@ mod common;
 
 use std::sync::Arc;
 
-use crowdlab::app::{Comparison, CrowdlabApp, Question};
+use crowdlab::app::{Comparison, CrowdlabApp, JobState, Question};
 use crowdlab::draw::{Focus, Shape, build_frame_draw_list};
 use crowdlab::record::RecordingWriter;
 use crowdlab::scene::default_scene;
@@ -572,4 +572,49 @@ fn compare_methods_runs_every_method_cancels_and_opens_a_row() {
         crowdlab::scene::avoidance::Avoidance::Orca(_)
     ));
     assert!(!app.is_editing());
+}
+
+#[test]
+fn the_validation_tab_runs_the_rimea_suite_cancels_and_opens_a_case() {
+    let mut harness = harness();
+    harness.get_by_label("Step").click();
+    harness.run();
+    harness.get_by_label("Analysis").click();
+    harness.run();
+    harness.get_by_label("Validation").click();
+    harness.run();
+
+    // The whole suite (RiMEA 9 has 2,000 agents) is still running when Cancel is clicked.
+    harness.get_by_label("Run RiMEA suite").click();
+    harness.step();
+    harness.step();
+    assert!(shows(&harness, "Running the RiMEA suite"));
+    harness.get_by_label("Cancel").click();
+    wait_for(&mut harness, |app| !matches!(app.validation(), JobState::Running(_)));
+    assert!(matches!(harness.state().validation(), JobState::Cancelled));
+
+    // The fast cases run to the end: a verdict and every check per case, as the library finds.
+    harness.get_by_label("fast cases only").click();
+    harness.run();
+    harness.get_by_label("Run RiMEA suite").click();
+    wait_for(&mut harness, |app| matches!(app.validation(), JobState::Done(_)));
+    let JobState::Done(report) = harness.state().validation() else {
+        unreachable!()
+    };
+    let cases = crowdlab::validate::bundled_cases().unwrap();
+    let fast: Vec<&str> = cases.iter().filter(|c| c.criteria.fast).map(|c| c.name.as_str()).collect();
+    let run: Vec<&str> = report.cases.iter().map(|c| c.name.as_str()).collect();
+    assert_eq!(run, fast);
+    let first = &report.cases[0];
+    let check = &first.checks[0];
+    assert!(shows(&harness, &format!("{}: {} ({})", check.what, check.measured, check.band)));
+    assert!(shows(&harness, if first.passed() { "PASS" } else { "FAIL" }));
+
+    // A case opens as the scene, in the editor.
+    let name = first.name.clone();
+    harness.get_by_label(&format!("Open {name}")).click();
+    harness.run();
+    let case = cases.iter().find(|c| c.name == name).unwrap();
+    assert_eq!(*harness.state().document().scene, case.scene);
+    assert!(harness.state().is_editing());
 }

@@ -3,11 +3,14 @@
 
 use eframe::egui::{Panel, ScrollArea, Ui};
 
+use super::background_job::JobState;
 use super::command::Command;
-use super::compare_job::{CompareJob, Comparison};
+use super::compare_job::start_comparison;
 use super::compare_panel;
 use super::metrics_panel::{self, TableSort};
 use super::state::CrowdlabApp;
+use super::validation_panel::{self, SuiteChoice, start_suite};
+use crate::validate::{Method, bundled_cases};
 
 /// Default height of the analysis panel.
 const PANEL_HEIGHT: f32 = 240.0;
@@ -22,6 +25,8 @@ pub enum AnalysisTab {
     Metrics,
     /// The open scene run with every method, side by side.
     Compare,
+    /// The RiMEA suite with a chosen method.
+    Validation,
 }
 
 /// Whether the analysis panel is open, on which tab, and how its table is sorted.
@@ -33,21 +38,45 @@ pub struct AnalysisView {
     pub tab: AnalysisTab,
     /// The per-agent table's order.
     pub sort: TableSort,
+    /// The Validation tab's method and case set.
+    pub suite: SuiteChoice,
 }
 
 impl CrowdlabApp {
-    /// Carries out the Compare tab's requests: start, cancel, or open one method's run live.
+    /// Carries out the Compare and Validation tabs' requests: start, cancel, open one method's
+    /// run live, open a validation case as the scene.
     pub(super) fn apply_comparison(&mut self, command: Command) {
         match command {
             Command::StartComparison => {
-                self.comparison = Comparison::Running(CompareJob::start((*self.document.scene).clone()));
+                self.comparison = JobState::Running(start_comparison((*self.document.scene).clone()));
             }
-            Command::CancelComparison => {
-                if let Comparison::Running(job) = &self.comparison {
-                    job.cancel();
+            Command::CancelComparison => self.comparison.cancel(),
+            Command::StartValidation => match bundled_cases() {
+                Ok(mut cases) => {
+                    cases.retain(|c| c.criteria.fast || !self.analysis.suite.fast);
+                    let method = Method::available().swap_remove(self.analysis.suite.method);
+                    self.validation = JobState::Running(start_suite(cases, method));
+                }
+                Err(e) => {
+                    self.notice = Some(super::notice::Notice::error(format!(
+                        "Cannot load the RiMEA cases: {e}"
+                    )))
+                }
+            },
+            Command::CancelValidation => self.validation.cancel(),
+            Command::OpenValidationCase(name) => {
+                let case = bundled_cases()
+                    .ok()
+                    .and_then(|cases| cases.into_iter().find(|c| c.name == name));
+                if let Some(case) = case {
+                    self.document = super::document::Document::untitled(case.scene);
+                    self.restart_live_run();
+                    self.editor.reset();
+                    self.editing = true;
+                    self.canvas.fit();
                 }
             }
-            Command::OpenMethodRun(name) => match crate::validate::Method::parse(&name) {
+            Command::OpenMethodRun(name) => match Method::parse(&name) {
                 Ok(method) => {
                     let mut scene = (*self.document.scene).clone();
                     method.apply(&mut scene);
@@ -61,15 +90,6 @@ impl CrowdlabApp {
                 Err(message) => self.notice = Some(super::notice::Notice::error(message)),
             },
             _ => {}
-        }
-    }
-
-    /// Takes in a finished comparison.
-    pub(super) fn poll_comparison(&mut self) {
-        if let Comparison::Running(job) = &self.comparison
-            && let Some(outcome) = job.poll()
-        {
-            self.comparison = outcome;
         }
     }
 
@@ -95,6 +115,7 @@ impl CrowdlabApp {
                         (AnalysisTab::Plots, "Plots"),
                         (AnalysisTab::Metrics, "Metrics"),
                         (AnalysisTab::Compare, "Compare"),
+                        (AnalysisTab::Validation, "Validation"),
                     ];
                     for (tab, name) in tabs {
                         ui.selectable_value(&mut self.analysis.tab, tab, name);
@@ -118,6 +139,12 @@ impl CrowdlabApp {
                         ScrollArea::vertical()
                             .auto_shrink([false, false])
                             .show(ui, |ui| commands.extend(compare_panel::show(ui, &self.comparison, dt)));
+                    }
+                    AnalysisTab::Validation => {
+                        let (validation, suite) = (&self.validation, &mut self.analysis.suite);
+                        ScrollArea::vertical()
+                            .auto_shrink([false, false])
+                            .show(ui, |ui| commands.extend(validation_panel::show(ui, validation, suite)));
                     }
                 }
             });

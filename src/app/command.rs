@@ -36,6 +36,12 @@ pub enum Command {
     CancelComparison,
     /// Run the open scene with the named method in the simulator (the scene is unchanged).
     OpenMethodRun(String),
+    /// Run the bundled RiMEA suite with the method and case set chosen in the Validation tab.
+    StartValidation,
+    /// Stop the suite running.
+    CancelValidation,
+    /// Open the named bundled validation case as the scene (asks before dropping changes).
+    OpenValidationCase(String),
     /// Replace the document's scene with this edited copy.
     EditScene(Box<Scene>),
     /// Hide the notice panel.

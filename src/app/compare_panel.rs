@@ -37,9 +37,9 @@ pub fn show(ui: &mut Ui, comparison: &Comparison, dt: f32) -> Vec<Command> {
                     commands.push(Command::CancelComparison);
                 }
             });
-            for (method, done) in job.methods.iter().zip(job.progress()) {
+            for (method, done) in job.parts.iter().zip(job.progress()) {
                 ui.horizontal(|ui| {
-                    ui.label(&method.name);
+                    ui.label(method);
                     ui.add(ProgressBar::new(done).desired_width(240.0).show_percentage());
                 });
             }
@@ -60,11 +60,16 @@ pub fn show(ui: &mut Ui, comparison: &Comparison, dt: f32) -> Vec<Command> {
             });
             if let Comparison::Done(runs) = idle {
                 commands.extend(table(ui, runs));
+                let named: Vec<(&str, &Metrics)> = runs.iter().map(|r| (r.method.name.as_str(), &r.metrics)).collect();
                 ui.columns(2, |columns| {
-                    curves(&mut columns[0], "Evacuation curves", "arrived", runs, |m| {
-                        evacuation_curve(m)
-                    });
-                    curves(&mut columns[1], "Mean speeds", "agents", runs, |m| {
+                    curves(
+                        &mut columns[0],
+                        "Evacuation curves",
+                        "arrived",
+                        &named,
+                        evacuation_curve,
+                    );
+                    curves(&mut columns[1], "Mean speeds", "agents", &named, |m| {
                         speed_distribution(m, dt)
                     });
                 });
@@ -119,8 +124,14 @@ fn table(ui: &mut Ui, runs: &[MethodRun]) -> Vec<Command> {
     commands
 }
 
-/// One plot with a line per method from `series`.
-fn curves(ui: &mut Ui, title: &str, y: &str, runs: &[MethodRun], series: impl Fn(&Metrics) -> Vec<[f64; 2]>) {
+/// One plot with a line per named run from `series`.
+pub fn curves(
+    ui: &mut Ui,
+    title: &str,
+    y: &str,
+    runs: &[(&str, &Metrics)],
+    series: impl Fn(&Metrics) -> Vec<[f64; 2]>,
+) {
     ui.label(title);
     Plot::new(title)
         .height(PLOT_HEIGHT)
@@ -128,9 +139,9 @@ fn curves(ui: &mut Ui, title: &str, y: &str, runs: &[MethodRun], series: impl Fn
         .y_axis_label(y)
         .include_y(0.0)
         .show(ui, |plot| {
-            for (n, run) in runs.iter().enumerate() {
-                let points = PlotPoints::from(series(&run.metrics));
-                plot.line(Line::new(run.method.name.clone(), points).color(colour(n)));
+            for (n, (name, metrics)) in runs.iter().enumerate() {
+                let points = PlotPoints::from(series(metrics));
+                plot.line(Line::new(name.to_string(), points).color(colour(n)));
             }
         });
 }

@@ -29,6 +29,7 @@
 mod analysis;
 mod analysis_panel;
 mod autosave;
+mod background_job;
 mod canvas;
 mod command;
 mod compare_job;
@@ -59,12 +60,14 @@ mod session;
 mod state;
 pub mod time;
 mod toolbar;
+mod validation_panel;
 
 use std::path::PathBuf;
 
 pub use analysis_panel::{AnalysisTab, AnalysisView};
+pub use background_job::{Job, JobState};
 pub use command::Command;
-pub use compare_job::{CompareJob, Comparison};
+pub use compare_job::Comparison;
 pub use confirm::Question;
 pub use document::Document;
 pub use metrics_panel::{Column, TableSort};
@@ -73,6 +76,7 @@ pub use plots::{AgentSeries, Plots, Series};
 pub use selection::{Filter, Selection};
 pub use state::CrowdlabApp;
 pub use time::{Frames, Loop, PlayState, Speed, TickSource, TimeCommand, TimeControl};
+pub use validation_panel::{SuiteChoice, Validation};
 
 /// Opens the crowdlab window on `initial` (a `.ron` scene or a `.crowdrec` recording) or, without
 /// one, on the embedded default scene, and runs it until the window is closed. A file that cannot

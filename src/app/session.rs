@@ -71,7 +71,7 @@ impl CrowdlabApp {
     pub(super) fn question_before(&self, command: &Command) -> Option<Question> {
         let drops_document = matches!(
             command,
-            Command::New | Command::Open | Command::OpenPath(_) | Command::Quit
+            Command::New | Command::Open | Command::OpenPath(_) | Command::OpenValidationCase(_) | Command::Quit
         );
         if drops_document && self.document.modified {
             return Some(Question::DiscardChanges(Box::new(command.clone())));
@@ -99,7 +99,7 @@ impl CrowdlabApp {
     }
 
     /// Drops the run and starts a new live one of the document's scene, at the same speed.
-    fn restart_live_run(&mut self) {
+    pub(super) fn restart_live_run(&mut self) {
         self.replace_frames(Frames::live(self.document.scene.clone()));
         self.run_stale = false;
     }

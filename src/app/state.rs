@@ -9,6 +9,7 @@ use egui::{CentralPanel, Key, KeyboardShortcut, Modifiers, Panel, ScrollArea, Ui
 
 use super::analysis_panel::AnalysisView;
 use super::autosave::{Autosave, Recovered};
+use super::background_job::JobState;
 use super::canvas::{self, CanvasOptions, CanvasState};
 use super::command::Command;
 use super::compare_job::Comparison;
@@ -23,6 +24,7 @@ use super::plots::Plots;
 use super::recent::RecentFiles;
 use super::selection::{Selection, pick_agent};
 use super::time::{self, Frames, TimeCommand, TimeControl};
+use super::validation_panel::Validation;
 use super::{grid, inspector_run, overlays_panel, recovery_panel, scene_panel, toolbar};
 use crate::draw::{Overlays, build_frame_draw_list, build_scene_draw_list};
 use crate::record::Frame;
@@ -74,6 +76,8 @@ pub struct CrowdlabApp {
     pub(super) plots: Plots,
     /// The Compare tab's comparison, running or done.
     pub(super) comparison: Comparison,
+    /// The Validation tab's suite run, running or done.
+    pub(super) validation: Validation,
 }
 
 impl CrowdlabApp {
@@ -105,7 +109,8 @@ impl CrowdlabApp {
             exporting: None,
             analysis: AnalysisView::default(),
             plots: Plots::default(),
-            comparison: Comparison::Idle,
+            comparison: JobState::Idle,
+            validation: JobState::Idle,
         }
     }
 
@@ -192,6 +197,11 @@ impl CrowdlabApp {
         self.frames = frames;
         self.time = self.time.restarted(&self.frames);
         self.plots.reset();
+    }
+
+    /// Where the Validation tab's suite run stands.
+    pub fn validation(&self) -> &Validation {
+        &self.validation
     }
 
     /// Where the Compare tab's comparison stands.
@@ -329,9 +339,12 @@ impl CrowdlabApp {
             Command::Fit => self.canvas.fit(),
             Command::ToggleAnalysis => self.analysis.open = !self.analysis.open,
             Command::SelectAgent(id) => self.select_and_centre(id),
-            c @ (Command::StartComparison | Command::CancelComparison | Command::OpenMethodRun(_)) => {
-                self.apply_comparison(c)
-            }
+            c @ (Command::StartComparison
+            | Command::CancelComparison
+            | Command::OpenMethodRun(_)
+            | Command::StartValidation
+            | Command::CancelValidation
+            | Command::OpenValidationCase(_)) => self.apply_comparison(c),
             Command::EditScene(scene) => self.edit_scene(*scene),
             Command::DismissNotice => self.notice = None,
             other => self.apply_session(other),
@@ -418,7 +431,8 @@ impl CrowdlabApp {
             }
         });
 
-        self.poll_comparison();
+        self.comparison.poll();
+        self.validation.poll();
         if !self.editing {
             commands.extend(self.show_analysis_panel(ui));
         }
