@@ -454,10 +454,18 @@ fn the_metrics_tab_summarises_the_run_and_its_sorted_table_selects_an_agent() {
     harness.run();
     harness.get_by_label("Metrics").click();
     harness.run();
-    let metrics = harness.state().frames().metrics().expect("the scan measured the run").clone();
+    let metrics = harness
+        .state()
+        .frames()
+        .metrics()
+        .expect("the scan measured the run")
+        .clone();
     assert_eq!(metrics.summary.ticks, 60, "the metrics cover the whole recording");
     assert!(shows(&harness, "reached their goal"));
-    assert!(shows(&harness, &format!("{} of {}", metrics.summary.agents_reached, metrics.summary.agents)));
+    assert!(shows(
+        &harness,
+        &format!("{} of {}", metrics.summary.agents_reached, metrics.summary.agents)
+    ));
 
     // Sort by path length, longest first: the first row is the agent that walked furthest.
     harness.get_by_label("path (m)").click();
@@ -481,5 +489,9 @@ fn the_metrics_tab_summarises_the_run_and_its_sorted_table_selects_an_agent() {
     assert_eq!(above, 0, "the longest path is on the first row");
     first_row.click();
     harness.run();
-    assert_eq!(harness.state().selection().selected, Some(longest.id), "clicking a row selects its agent");
+    assert_eq!(
+        harness.state().selection().selected,
+        Some(longest.id),
+        "clicking a row selects its agent"
+    );
 }
