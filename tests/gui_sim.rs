@@ -602,12 +602,19 @@ fn the_validation_tab_runs_the_rimea_suite_cancels_and_opens_a_case() {
         unreachable!()
     };
     let cases = crowdlab::validate::bundled_cases().unwrap();
-    let fast: Vec<&str> = cases.iter().filter(|c| c.criteria.fast).map(|c| c.name.as_str()).collect();
+    let fast: Vec<&str> = cases
+        .iter()
+        .filter(|c| c.criteria.fast)
+        .map(|c| c.name.as_str())
+        .collect();
     let run: Vec<&str> = report.cases.iter().map(|c| c.name.as_str()).collect();
     assert_eq!(run, fast);
     let first = &report.cases[0];
     let check = &first.checks[0];
-    assert!(shows(&harness, &format!("{}: {} ({})", check.what, check.measured, check.band)));
+    assert!(shows(
+        &harness,
+        &format!("{}: {} ({})", check.what, check.measured, check.band)
+    ));
     assert!(shows(&harness, if first.passed() { "PASS" } else { "FAIL" }));
 
     // A case opens as the scene, in the editor.

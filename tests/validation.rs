@@ -14,9 +14,8 @@ fn crowdlab(args: &[&str]) -> Output {
         .expect("binary runs")
 }
 
-/// The method the fast RiMEA tests are asserted with: ORCA (default RVO2 parameters) on every profile.
-/// RiMEA 6 is not asserted: with ORCA no one enters a wall but 9 of 20 walkers stall at the
-/// corner; without avoidance they all arrive but separation pushes them into the walls.
+/// The method the fast RiMEA tests are asserted with: ORCA (the pedestrian parameters,
+/// `ObstacleParams::pedestrian`) on every profile.
 fn method() -> Method {
     Method::parse("orca").unwrap()
 }
@@ -86,6 +85,11 @@ fn rimea_1_corridor_travel_time_is_within_26_to_34_s() {
 #[test]
 fn rimea_5_everyone_starts_at_the_assigned_pre_movement_time() {
     assert_case_passes("rimea_05_premovement");
+}
+
+#[test]
+fn rimea_6_no_one_enters_a_wall_round_the_corner_and_everyone_arrives() {
+    assert_case_passes("rimea_06_corner");
 }
 
 #[test]

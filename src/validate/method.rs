@@ -16,13 +16,14 @@ pub struct Method {
     pub combiner: Option<Combiner>,
 }
 
-/// The avoidance methods (default parameters) with their command-line names.
+/// The avoidance methods with their command-line names: default parameters, but ORCA with
+/// the pedestrian ones ([`ObstacleParams::pedestrian`]).
 fn avoidance_methods() -> [(&'static str, Avoidance); 6] {
     [
         ("none", Avoidance::None),
         ("vo", Avoidance::Vo(ObstacleParams::default())),
         ("rvo", Avoidance::Rvo(ObstacleParams::default())),
-        ("orca", Avoidance::Orca(ObstacleParams::default())),
+        ("orca", Avoidance::Orca(ObstacleParams::pedestrian())),
         ("clearpath", Avoidance::ClearPath(ClearPathParams::default())),
         ("brandejsky", Avoidance::Brandejsky(BrandejskyParams::default())),
     ]

@@ -135,6 +135,7 @@ fn oblak_circle_crossing() -> Scene {
             max_neighbors: 10,
             time_horizon: 3.0,
             time_horizon_obst: 1.0,
+            ..ObstacleParams::default()
         }),
     ));
     for i in 0..n {
@@ -169,6 +170,7 @@ fn oblak_road_crossing() -> Scene {
             max_neighbors: 10,
             time_horizon: 3.0,
             time_horizon_obst: 2.0,
+            ..ObstacleParams::default()
         }),
     ));
     for (group, (x0, y0, dir)) in [

@@ -15,6 +15,7 @@
 
 mod cone;
 mod cone_methods;
+mod headway;
 mod lp;
 mod neighbours;
 mod obstacles;
@@ -32,6 +33,8 @@ pub use orca::{agent_line, orca_velocity};
 pub use preferred::{agent_rng, toward_goal};
 pub use region::{BoundaryPiece, Region, classify_boundary, nearest_free};
 pub use unstick::{Sidestep, StallMemory};
+
+use headway::headway_limited;
 
 use glam::Vec2;
 
@@ -57,8 +60,9 @@ pub struct AvoidingAgent {
 impl Avoidance {
     /// The velocity `body` walks with this tick: `preferred` unchanged without avoidance,
     /// otherwise the method's choice among the neighbours in `candidates` (indices into the
-    /// snapshot's bodies). `scratch` is reused between calls; `debug`, when given, receives the
-    /// constraints, the preferred and the chosen velocity.
+    /// snapshot's bodies) for `preferred` capped by the method's time gap (`headway`). `scratch`
+    /// is reused between calls; `debug`, when given, receives the constraints, the capped
+    /// preferred and the chosen velocity.
     #[allow(clippy::too_many_arguments)]
     pub fn choose_velocity(
         &self,
@@ -79,6 +83,7 @@ impl Avoidance {
             return preferred;
         };
         scratch.gather(body, max_speed, &reach, candidates, snap);
+        let preferred = headway_limited(preferred, body.position, body.radius, &scratch.movers, reach.time_gap);
         let agent = AvoidingAgent {
             position: body.position,
             velocity: body.velocity,
