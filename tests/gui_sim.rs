@@ -434,13 +434,7 @@ fn the_metrics_tab_summarises_the_run_and_its_sorted_table_selects_an_agent() {
     common::record_default_scene(&path, 60);
     let mut harness = harness();
     harness.state_mut().open_path(&path);
-    for _ in 0..2000 {
-        harness.step();
-        if harness.state().frames().summaries().len() == 61 {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
+    wait_for(&mut harness, |app| app.frames().summaries().len() == 61);
     harness.get_by_label("Analysis").click();
     harness.run();
     harness.get_by_label("Metrics").click();
@@ -487,7 +481,7 @@ fn the_metrics_tab_summarises_the_run_and_its_sorted_table_selects_an_agent() {
     );
 }
 
-/// Draws frames until `done` holds (the comparison runs on its own thread), at most 60 s.
+/// Draws frames until `done` holds (work on background threads: scans, comparisons), at most 60 s.
 fn wait_for(harness: &mut Harness<'_, CrowdlabApp>, done: impl Fn(&CrowdlabApp) -> bool) {
     for _ in 0..6000 {
         harness.step();
@@ -497,7 +491,7 @@ fn wait_for(harness: &mut Harness<'_, CrowdlabApp>, done: impl Fn(&CrowdlabApp) 
         }
         std::thread::sleep(std::time::Duration::from_millis(10));
     }
-    panic!("the comparison did not finish");
+    panic!("the awaited state never came within 60 s");
 }
 
 /// A harness on `scene` showing the analysis panel's Compare tab.

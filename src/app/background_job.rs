@@ -1,9 +1,12 @@
 //! Long runs started from the analysis panel (method comparison, the RiMEA suite) on a
-//! background thread, with progress per part and a cancel switch; the panel polls for the end.
+//! background thread, with progress per part and a cancel switch; the panel polls for the end
+//! and shows a running job the same way for both.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
+
+use eframe::egui::{ProgressBar, Ui};
 
 use crate::validate::Cancelled;
 
@@ -106,4 +109,23 @@ impl<T: Send + 'static> JobState<T> {
             job.cancel();
         }
     }
+}
+
+/// Draws a running `job`: `what` it is doing with a Cancel button, then a progress bar per part.
+/// Returns true when Cancel was clicked.
+pub fn show_running<T: Send + 'static>(ui: &mut Ui, job: &Job<T>, what: &str) -> bool {
+    let cancel = ui
+        .horizontal(|ui| {
+            ui.label(what);
+            ui.button("Cancel").on_hover_text("Stop it at the next tick").clicked()
+        })
+        .inner;
+    for (part, done) in job.parts.iter().zip(job.progress()) {
+        ui.horizontal(|ui| {
+            ui.label(part);
+            ui.add(ProgressBar::new(done).desired_width(240.0).show_percentage());
+        });
+    }
+    ui.ctx().request_repaint();
+    cancel
 }

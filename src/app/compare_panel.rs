@@ -3,9 +3,10 @@
 //! SteerBench table with an Open button per row, the evacuation curves and the distributions of
 //! the agents' mean speeds overlaid, one colour per method.
 
-use eframe::egui::{Color32, Grid, ProgressBar, Ui};
+use eframe::egui::{Color32, Grid, Ui};
 use egui_plot::{Legend, Line, Plot, PlotPoints};
 
+use super::background_job::show_running;
 use super::command::Command;
 use super::compare_job::Comparison;
 use crate::record::Metrics;
@@ -31,19 +32,9 @@ pub fn show(ui: &mut Ui, comparison: &Comparison, dt: f32) -> Vec<Command> {
     let mut commands = Vec::new();
     match comparison {
         Comparison::Running(job) => {
-            ui.horizontal(|ui| {
-                ui.label("Running the scene with every method…");
-                if ui.button("Cancel").on_hover_text("Stop the comparison").clicked() {
-                    commands.push(Command::CancelComparison);
-                }
-            });
-            for (method, done) in job.parts.iter().zip(job.progress()) {
-                ui.horizontal(|ui| {
-                    ui.label(method);
-                    ui.add(ProgressBar::new(done).desired_width(240.0).show_percentage());
-                });
+            if show_running(ui, job, "Running the scene with every method…") {
+                commands.push(Command::CancelComparison);
             }
-            ui.ctx().request_repaint();
         }
         idle => {
             ui.horizontal(|ui| {

@@ -3,9 +3,9 @@
 //! Cancel — then shows each test's verdict with every check's measured value and band, the
 //! cases' evacuation curves, and an Open button that loads a case as the scene.
 
-use eframe::egui::{Color32, ComboBox, Grid, ProgressBar, Ui};
+use eframe::egui::{Color32, ComboBox, Grid, Ui};
 
-use super::background_job::{Job, JobState};
+use super::background_job::{Job, JobState, show_running};
 use super::command::Command;
 use super::compare_panel::{curves, evacuation_curve};
 use crate::record::Metrics;
@@ -35,19 +35,9 @@ pub fn start_suite(cases: Vec<ValidationCase>, method: Method) -> Job<SuiteRepor
 pub fn show(ui: &mut Ui, validation: &Validation, choice: &mut SuiteChoice) -> Vec<Command> {
     let mut commands = Vec::new();
     if let JobState::Running(job) = validation {
-        ui.horizontal(|ui| {
-            ui.label("Running the RiMEA suite…");
-            if ui.button("Cancel").on_hover_text("Stop the suite").clicked() {
-                commands.push(Command::CancelValidation);
-            }
-        });
-        for (case, done) in job.parts.iter().zip(job.progress()) {
-            ui.horizontal(|ui| {
-                ui.label(case);
-                ui.add(ProgressBar::new(done).desired_width(240.0).show_percentage());
-            });
+        if show_running(ui, job, "Running the RiMEA suite…") {
+            commands.push(Command::CancelValidation);
         }
-        ui.ctx().request_repaint();
         return commands;
     }
     let methods = Method::available();
