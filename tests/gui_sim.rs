@@ -6,7 +6,7 @@ mod common;
 
 use std::sync::Arc;
 
-use crowdlab::app::{Comparison, CrowdlabApp, JobState, Question};
+use crowdlab::app::{Comparison, CrowdlabApp, JobState, Loop, Question};
 use crowdlab::draw::{Focus, Shape, build_frame_draw_list};
 use crowdlab::record::RecordingWriter;
 use crowdlab::scene::default_scene;
@@ -618,4 +618,137 @@ fn the_validation_tab_runs_the_rimea_suite_cancels_and_opens_a_case() {
     let case = cases.iter().find(|c| c.name == name).unwrap();
     assert_eq!(*harness.state().document().scene, case.scene);
     assert!(harness.state().is_editing());
+}
+
+/// A primary drag from `from` to `to` in a few moves.
+fn drag(harness: &mut Harness<'_, CrowdlabApp>, button: PointerButton, from: Pos2, to: Pos2) {
+    harness.hover_at(from);
+    harness.run();
+    let press = |pos, pressed| Event::PointerButton {
+        pos,
+        button,
+        pressed,
+        modifiers: Modifiers::NONE,
+    };
+    harness.event(press(from, true));
+    harness.run();
+    for i in 1..=4 {
+        harness.hover_at(from + (to - from) * (i as f32 / 4.0));
+        harness.run();
+    }
+    harness.event(press(to, false));
+    harness.run();
+}
+
+/// Where the timeline is on screen.
+fn timeline_rect(harness: &Harness<'_, CrowdlabApp>) -> eframe::egui::Rect {
+    harness
+        .get_by(|n| n.role() == Role::Canvas && n.label().as_deref() == Some("timeline"))
+        .rect()
+}
+
+#[test]
+fn the_timeline_shares_the_sliders_track_zooms_pans_selects_a_loop_range_and_shows_the_agents_row() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("run.crowdrec");
+    common::record_default_scene(&path, 100);
+    let mut harness = harness();
+    harness.state_mut().open_path(&path);
+    wait_for(&mut harness, |app| app.frames().summaries().len() == 101);
+    let slider = harness.get_by_role_and_label(Role::Slider, "tick").rect();
+    let timeline = timeline_rect(&harness);
+
+    // The slider's handle centre travels one handle radius (height / 2.5) in from each end of
+    // its rail; the timeline puts each tick at the same x, so a click there seeks to that tick.
+    let inset = slider.height() / 2.5;
+    let x_of = |tick: f32| slider.min.x + inset + tick / 100.0 * (slider.width() - 2.0 * inset);
+    let rows_y = timeline.min.y + 30.0;
+    for tick in [30u64, 77] {
+        click_at(&mut harness, Pos2::new(x_of(tick as f32), rows_y));
+        harness.run_steps(30); // not a double click
+        assert_eq!(
+            harness.state().time().tick(),
+            tick,
+            "a click under the slider's tick {tick}"
+        );
+    }
+
+    // Scrolling over the timeline zooms about the pointer; right-dragging pans; "whole run" fits.
+    let about = Pos2::new(x_of(50.0), rows_y);
+    harness.hover_at(about);
+    harness.event(Event::MouseWheel {
+        unit: eframe::egui::MouseWheelUnit::Point,
+        delta: eframe::egui::vec2(0.0, 200.0),
+        modifiers: Modifiers::NONE,
+        phase: eframe::egui::TouchPhase::Move,
+        source: eframe::egui::MouseWheelSource::Wheel,
+    });
+    harness.run_steps(40);
+    let (start, end) = harness.state().timeline().window.visible(0, 100);
+    assert!(harness.state().timeline().window.is_zoomed());
+    assert!(end - start < 60.0, "zoomed in to {start:.1}..{end:.1}");
+    assert!(
+        start < 50.0 && 50.0 < end,
+        "tick 50 stays in view: {start:.1}..{end:.1}"
+    );
+    drag(
+        &mut harness,
+        PointerButton::Secondary,
+        about,
+        about + eframe::egui::vec2(200.0, 0.0),
+    );
+    let (panned, _) = harness.state().timeline().window.visible(0, 100);
+    assert!(
+        panned < start - 5.0,
+        "dragging right shows earlier ticks: {start:.1} -> {panned:.1}"
+    );
+    harness.get_by_label("whole run").click();
+    harness.run();
+    assert!(!harness.state().timeline().window.is_zoomed());
+    harness.get_by_label("+").click();
+    harness.run();
+    let (start, end) = harness.state().timeline().window.visible(0, 100);
+    assert!((end - start - 50.0).abs() < 1e-6, "+ halves the window: {start}..{end}");
+    harness.get_by_label("whole run").click();
+    harness.run();
+
+    // Dragging on the ruler selects the loop (and export) range.
+    let ruler_y = timeline.min.y + 8.0;
+    drag(
+        &mut harness,
+        PointerButton::Primary,
+        Pos2::new(x_of(20.0), ruler_y),
+        Pos2::new(x_of(60.0), ruler_y),
+    );
+    assert_eq!(harness.state().time().looping(), Loop::Range { start: 20, end: 60 });
+    assert_eq!(
+        harness.state().time().loop_bounds(harness.state().frames()),
+        Some((20, 60))
+    );
+
+    // Selecting an agent adds its row: its state over time, named on hover.
+    let id = default_scene().agents[1].id;
+    harness.state_mut().select(Some(id));
+    wait_for(&mut harness, |app| {
+        app.plots().agent_series().is_some_and(|s| s.speed.len() == 101)
+    });
+    harness.run();
+    let taller = timeline_rect(&harness);
+    assert!(
+        taller.height() > timeline.height() + 10.0,
+        "{} -> {}",
+        timeline.height(),
+        taller.height()
+    );
+    harness.hover_at(Pos2::new(x_of(40.0), taller.max.y - 6.0));
+    harness.run();
+    let state = harness.state().frames().header().state(0).to_string();
+    assert!(
+        shows(&harness, &format!("agent {id} is {state}")),
+        "the agent row names the agent's state at the pointer"
+    );
+    assert!(
+        shows(&harness, &format!("agent {id}")),
+        "the row is named after the agent"
+    );
 }

@@ -93,14 +93,11 @@ impl CrowdlabApp {
         }
     }
 
-    /// Draws the analysis panel when it is open, reading more of the selected agent's series.
+    /// Draws the analysis panel when it is open, reading more of the selected agent's series
+    /// (for its plots and its timeline row).
     pub(super) fn show_analysis_panel(&mut self, ui: &mut Ui) -> Vec<Command> {
         let mut commands = Vec::new();
-        let plotting = self.analysis.open && self.analysis.tab == AnalysisTab::Plots;
-        if self
-            .plots
-            .update(&self.frames, self.selection.selected.filter(|_| plotting))
-        {
+        if self.plots.update(&self.frames, self.selection.selected) {
             ui.ctx().request_repaint();
         }
         if !self.analysis.open {

@@ -1,5 +1,5 @@
 //! The eframe application: a canvas showing one tick of a recording, a time panel (the whole
-//! transport, the slider scrubbing the recorded ticks and the event strip), a small
+//! transport, the slider scrubbing the recorded ticks and the timeline), a small
 //! scene-settings panel and file handling.
 //!
 //! Decisions (DESIGN.md "Data flow"):
@@ -75,7 +75,7 @@ pub use notice::{Notice, Severity};
 pub use plots::{AgentSeries, Plots, Series};
 pub use selection::{Filter, Selection};
 pub use state::CrowdlabApp;
-pub use time::{Frames, Loop, PlayState, Speed, TickSource, TimeCommand, TimeControl};
+pub use time::{Frames, Loop, PlayState, Speed, TickSource, TimeCommand, TimeControl, TimeWindow, Timeline};
 pub use validation_panel::{SuiteChoice, Validation};
 
 /// Opens the crowdlab window on `initial` (a `.ron` scene or a `.crowdrec` recording) or, without

@@ -7,7 +7,7 @@ use egui::{ComboBox, DragValue, Sense, Ui};
 use super::analysis::EventKind;
 use super::paint::color32;
 use super::selection::{Filter, Selection};
-use super::time::strip::event_color;
+use super::time::timeline::event_color;
 use crate::draw::{ColourBy, Overlays, force_color, palette};
 use crate::record::RecordingHeader;
 

@@ -23,7 +23,7 @@ use super::notice::{self, Notice};
 use super::plots::Plots;
 use super::recent::RecentFiles;
 use super::selection::{Selection, pick_agent};
-use super::time::{self, Frames, TimeCommand, TimeControl};
+use super::time::{self, Frames, TimeCommand, TimeControl, Timeline};
 use super::validation_panel::Validation;
 use super::{grid, inspector_run, overlays_panel, recovery_panel, scene_panel, toolbar};
 use crate::draw::{Overlays, build_frame_draw_list, build_scene_draw_list};
@@ -72,8 +72,10 @@ pub struct CrowdlabApp {
     pub(super) exporting: Option<RunningExport>,
     /// The analysis panel: open or not, its tab and table order.
     pub(super) analysis: AnalysisView,
-    /// The series the plots have read.
+    /// The series the plots and the timeline's agent row have read.
     pub(super) plots: Plots,
+    /// The timeline's zoom and range selection.
+    pub(super) timeline: Timeline,
     /// The Compare tab's comparison, running or done.
     pub(super) comparison: Comparison,
     /// The Validation tab's suite run, running or done.
@@ -109,6 +111,7 @@ impl CrowdlabApp {
             exporting: None,
             analysis: AnalysisView::default(),
             plots: Plots::default(),
+            timeline: Timeline::default(),
             comparison: JobState::Idle,
             validation: JobState::Idle,
         }
@@ -197,6 +200,7 @@ impl CrowdlabApp {
         self.frames = frames;
         self.time = self.time.restarted(&self.frames);
         self.plots.reset();
+        self.timeline = Timeline::default();
     }
 
     /// Where the Validation tab's suite run stands.
@@ -209,7 +213,12 @@ impl CrowdlabApp {
         &self.comparison
     }
 
-    /// The plots' series of the selected agent, read so far.
+    /// The timeline's zoomed window and range selection.
+    pub fn timeline(&self) -> &Timeline {
+        &self.timeline
+    }
+
+    /// The series the plots and the timeline's agent row have read.
     pub fn plots(&self) -> &Plots {
         &self.plots
     }
@@ -409,7 +418,14 @@ impl CrowdlabApp {
         }
         Panel::bottom("time").show(ui, |ui| {
             ui.add_space(4.0);
-            commands.extend(time::panel::show(ui, &self.time, &self.frames));
+            let agent = self.plots.agent_series().filter(|_| !self.editing);
+            commands.extend(time::panel::show(
+                ui,
+                &self.time,
+                &self.frames,
+                &mut self.timeline,
+                agent,
+            ));
         });
         side_panel(Panel::left("left"), LEFT_PANEL_WIDTH, ui, |ui| {
             if self.editing {

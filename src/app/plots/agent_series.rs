@@ -12,6 +12,17 @@ use crate::scene::{Goal, Scene};
 /// Points `[time s, value]` of one quantity, in tick order (ticks without the agent are absent).
 pub type Series = Vec<[f64; 2]>;
 
+/// A stretch of run time (seconds) the agent spent in one mind state.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct StateSpan {
+    /// When the state began (or the agent appeared).
+    pub from: f64,
+    /// The last recorded time in the state.
+    pub to: f64,
+    /// The state's index in the header.
+    pub state: u16,
+}
+
 /// Everything plotted for one agent, for the ticks read so far.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct AgentSeries {
@@ -30,6 +41,9 @@ pub struct AgentSeries {
     pub steering: Series,
     /// Magnitude of the avoidance correction to the velocity.
     pub avoidance: Series,
+    /// The agent's mind state over time, one span per stretch of consecutive recorded frames in
+    /// one state.
+    pub states: Vec<StateSpan>,
     /// The next tick to read.
     next: u64,
     /// Velocity and time of the agent's previous sample.
@@ -62,6 +76,7 @@ impl AgentSeries {
                 continue;
             };
             let t = f64::from(frame.time);
+            self.extend_states(t, a.state);
             self.speed.push([t, f64::from(a.velocity.length())]);
             if let Some((velocity, time)) = self.previous.filter(|(_, time)| frame.time > *time) {
                 let rate = (a.velocity - velocity).length() / (frame.time - time);
@@ -102,6 +117,19 @@ impl AgentSeries {
         }
         let span = (last - first + 1) as f32;
         Ok(((self.next.min(last + 1) - first) as f32 / span).clamp(0.0, 1.0))
+    }
+
+    /// Records that the agent was in `state` at time `t`, just after the frame read before (if
+    /// the agent was in it).
+    fn extend_states(&mut self, t: f64, state: u16) {
+        let contiguous = self.previous.is_some();
+        match self.states.last_mut() {
+            Some(span) if contiguous && span.state == state => span.to = t,
+            last => {
+                let from = last.filter(|_| contiguous).map_or(t, |span| span.to);
+                self.states.push(StateSpan { from, to: t, state });
+            }
+        }
     }
 
     /// True once every recorded tick up to `last` has been read.
@@ -188,5 +216,30 @@ mod tests {
         );
         let dt = f64::from(scene.settings.dt);
         assert!((series.acceleration[0][1] - f64::from((v1 - v0).length()) / dt).abs() < 1e-4);
+    }
+
+    #[test]
+    fn state_spans_join_consecutive_frames_and_break_at_changes_and_absences() {
+        let mut series = AgentSeries::new(3, 0);
+        let read = |series: &mut AgentSeries, t: f64, state: Option<u16>| match state {
+            Some(state) => {
+                series.extend_states(t, state);
+                series.previous = Some((Vec2::ZERO, t as f32));
+            }
+            None => series.previous = None,
+        };
+        for (t, state) in [
+            (0.0, Some(0)),
+            (0.1, Some(0)),
+            (0.2, Some(1)),
+            (0.3, Some(1)),
+            (0.4, None),
+            (0.5, Some(1)),
+        ] {
+            read(&mut series, t, state);
+        }
+        let spans: Vec<(f64, f64, u16)> = series.states.iter().map(|s| (s.from, s.to, s.state)).collect();
+        // The change at 0.2 s starts where the previous span ended; the absence at 0.4 s leaves a gap.
+        assert_eq!(spans, vec![(0.0, 0.1, 0), (0.1, 0.3, 1), (0.5, 0.5, 1)]);
     }
 }

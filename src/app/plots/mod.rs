@@ -15,7 +15,7 @@ use std::time::Duration;
 use eframe::egui::{Color32, ProgressBar, Ui};
 use egui_plot::{Line, PlotPoints};
 
-pub use agent_series::{AgentSeries, Series};
+pub use agent_series::{AgentSeries, Series, StateSpan};
 
 use super::command::Command;
 use super::paint::color32;

@@ -11,7 +11,8 @@
 //!   (`command`) given to [`TimeControl::apply`], and moves by itself only in
 //!   [`TimeControl::advance`], paced by elapsed wall time. It reads the frames, and asks the live
 //!   run for more ticks, through the small [`TickSource`] trait, so it is tested without a GUI.
-//! - The time panel (`panel`, with the event `strip`) draws the transport and raises
+//! - The time panel (`panel`, with the `timeline`: ruler, event rows, the selected agent's row,
+//!   zoom and range selection) draws the transport and raises
 //!   `Command::Time` requests; the keyboard shortcuts raise the same ones. One Play/Pause toggle
 //!   (Space) replays recorded ticks and, at the newest tick of a live run, simulates new ones;
 //!   Step moves one recorded frame forward, simulating it at the newest tick.
@@ -23,9 +24,10 @@ pub(super) mod panel;
 mod replay;
 mod scan;
 mod source;
-pub(super) mod strip;
+pub(super) mod timeline;
 mod worker;
 
 pub use command::{Loop, Speed, TimeCommand};
 pub use control::{PlayState, TickSource, TimeControl};
 pub use source::Frames;
+pub use timeline::{TimeWindow, Timeline};

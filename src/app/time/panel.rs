@@ -1,20 +1,29 @@
 //! The time panel at the bottom of the window, after rerun's `time_control_ui.rs`: the whole
 //! transport in one row (jump to start, step back, Play/Pause, step, jump to end, loop, speed,
-//! Reset) with the read-out of tick, time, step cost and status; then the slider scrubbing the
-//! recorded ticks and the event strip. Each control is one small function that draws it and
-//! returns the command it raises; nothing here changes state.
+//! Reset) with the read-out of tick, time, step cost and status and the timeline's zoom; then the
+//! slider scrubbing the ticks of the timeline's window and, under it on the same track, the
+//! timeline. Each control is one small function that draws it and returns the command it raises;
+//! only the timeline's zoom (view state) changes here.
 
 use eframe::egui;
-use egui::{Button, ComboBox, DragValue, Slider, Ui};
+use egui::{Align2, Button, ComboBox, DragValue, FontId, Sense, Slider, Ui, vec2};
 
 use super::command::{Loop, Speed, TimeCommand};
 use super::control::{PlayState, TimeControl};
 use super::source::Frames;
-use super::strip;
+use super::timeline::{self, Timeline};
 use crate::app::command::Command;
+use crate::app::plots::AgentSeries;
 
-/// Draws the time panel for the cursor `time` over `frames`; returns what the user asked for.
-pub fn show(ui: &mut Ui, time: &TimeControl, frames: &Frames) -> Vec<Command> {
+/// Draws the time panel for the cursor `time` over `frames`, with the timeline (and `agent`'s
+/// row when an agent is selected); returns what the user asked for.
+pub fn show(
+    ui: &mut Ui,
+    time: &TimeControl,
+    frames: &Frames,
+    line: &mut Timeline,
+    agent: Option<&AgentSeries>,
+) -> Vec<Command> {
     let mut commands = Vec::new();
     ui.horizontal_wrapped(|ui| {
         commands.extend(jump_to_start_button_ui(ui, time, frames));
@@ -29,11 +38,42 @@ pub fn show(ui: &mut Ui, time: &TimeControl, frames: &Frames) -> Vec<Command> {
         commands.extend(reset_button_ui(ui, frames));
         ui.separator();
         readout_ui(ui, time, frames);
+        ui.separator();
+        zoom_ui(ui, line, frames);
     });
-    ui.horizontal(|ui| commands.extend(slider_ui(ui, time, frames)));
-    let (first, last) = frames.tick_range().unwrap_or((0, 0));
-    commands.extend(strip::show(ui, time, frames, first, last).map(Command::Time));
+    let track = timeline::track_width(ui);
+    ui.horizontal(|ui| commands.extend(slider_ui(ui, time, frames, line, track)));
+    commands.extend(line.show(ui, time, frames, agent, track).into_iter().map(Command::Time));
+    ui.add_space(4.0);
     commands
+}
+
+/// The timeline's zoom buttons: in, out (about the cursor) and the whole run.
+fn zoom_ui(ui: &mut Ui, line: &mut Timeline, frames: &Frames) {
+    let Some((first, last)) = frames.tick_range() else {
+        return;
+    };
+    let (start, end) = line.window.visible(first, last);
+    let centre = (start + end) / 2.0;
+    ui.label("zoom");
+    if ui
+        .button("+")
+        .on_hover_text("Zoom the timeline in (or scroll over it)")
+        .clicked()
+    {
+        line.window.zoom(2.0, centre, first, last);
+    }
+    if ui.button("-").on_hover_text("Zoom the timeline out").clicked() {
+        line.window.zoom(0.5, centre, first, last);
+    }
+    let zoomed = line.window.is_zoomed();
+    let fit = ui.add_enabled(zoomed, Button::new("whole run"));
+    if fit
+        .on_hover_text("Show the whole run on the timeline (or double-click it)")
+        .clicked()
+    {
+        line.window.fit();
+    }
 }
 
 /// A transport button; true when clicked.
@@ -151,18 +191,31 @@ fn status(time: &TimeControl, frames: &Frames) -> String {
     }
 }
 
-/// The slider scrubbing the recorded ticks, with the time of the cursor and of the newest tick.
-fn slider_ui(ui: &mut Ui, time: &TimeControl, frames: &Frames) -> Option<Command> {
+/// The slider scrubbing the ticks of the timeline's window, `track` pixels wide after the name
+/// column, with the time of the cursor and of the newest tick.
+fn slider_ui(ui: &mut Ui, time: &TimeControl, frames: &Frames, line: &Timeline, track: f32) -> Option<Command> {
     let range = frames.tick_range();
-    let (first, last) = range.unwrap_or((0, 0));
+    let (first, last) = range.map_or((0, 0), |(first, last)| line.slider_range(first, last));
     let mut tick = time.tick();
-    ui.spacing_mut().slider_width = (ui.available_width() - 190.0).max(100.0);
+    let (name, _) = ui.allocate_exact_size(vec2(timeline::NAME_WIDTH, ui.spacing().interact_size.y), Sense::hover());
+    let color = ui.visuals().weak_text_color();
+    ui.painter().text(
+        name.left_center(),
+        Align2::LEFT_CENTER,
+        "cursor",
+        FontId::proportional(10.0),
+        color,
+    );
+    ui.spacing_mut().slider_width = track;
     // A tick between recorded frames is snapped back by the cursor.
-    let slider = Slider::new(&mut tick, first..=last).text("tick").integer();
+    let slider = Slider::new(&mut tick, first..=last)
+        .text("tick")
+        .integer()
+        .show_value(false);
     let scrubbed = ui.add_enabled(range.is_some(), slider).changed() && tick != time.tick();
     let dt = frames.header().dt;
     ui.label(match range {
-        Some(_) => format!("{:.2} s of {:.2} s", time.tick() as f32 * dt, last as f32 * dt),
+        Some((_, newest)) => format!("{:.2} s of {:.2} s", time.tick() as f32 * dt, newest as f32 * dt),
         None => "nothing recorded yet".to_string(),
     });
     scrubbed.then_some(Command::Time(TimeCommand::SeekTo(tick)))
