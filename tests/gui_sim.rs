@@ -752,3 +752,47 @@ fn the_timeline_shares_the_sliders_track_zooms_pans_selects_a_loop_range_and_sho
         "the row is named after the agent"
     );
 }
+
+#[test]
+fn the_plots_stack_the_crowds_mind_states_and_count_stuck_agents() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("fire.crowdrec");
+    let mut world = World::new(Arc::new(bundled("oblak_fire.ron")));
+    let mut writer = RecordingWriter::create(&path, &header_for(&world)).unwrap();
+    writer.push(&world.snapshot_frame()).unwrap();
+    for _ in 0..200 {
+        writer.push(&world.step()).unwrap();
+    }
+    writer.finish().unwrap();
+    let mut harness = harness();
+    harness.state_mut().open_path(&path);
+    wait_for(&mut harness, |app| app.frames().summaries().len() == 201);
+    harness.get_by_label("Analysis").click();
+    harness.run();
+    harness.get_by(|n| n.role() == Role::Canvas && n.label().as_deref() == Some("Mind states"));
+    let app = harness.state();
+    let reader = crowdlab::record::RecordingReader::open(&path).unwrap();
+    assert!(
+        app.frames().header().states.len() > 2,
+        "the fire scene has several states"
+    );
+    for summary in app.frames().summaries() {
+        assert_eq!(
+            summary.states.iter().sum::<u32>(),
+            summary.present,
+            "the stack's top is every agent"
+        );
+        let frame = reader.frame_at(summary.tick).unwrap();
+        for (state, &count) in summary.states.iter().enumerate() {
+            let recorded = frame.agents.iter().filter(|a| usize::from(a.state) == state).count();
+            assert_eq!(count as usize, recorded, "state {state} at tick {}", summary.tick);
+        }
+    }
+    let states_seen = app
+        .frames()
+        .summaries()
+        .iter()
+        .map(|s| s.states.iter().filter(|&&c| c > 0).count())
+        .max();
+    assert!(states_seen >= Some(2), "people change state within 20 s");
+}

@@ -9,10 +9,11 @@ use std::collections::{HashMap, HashSet};
 
 use glam::Vec2;
 
-use crate::record::{AgentEvent, ContactWith, Frame};
+use crate::record::{AgentEvent, ContactWith, Frame, StuckDetector, goal_less_agents};
+use crate::scene::Scene;
 
 /// The whole-run numbers of one tick.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct TickSummary {
     /// The tick.
     pub tick: u64,
@@ -26,6 +27,11 @@ pub struct TickSummary {
     pub arrived: u32,
     /// Smallest centre-to-centre distance between two present agents (m), `None` with fewer than two.
     pub min_distance: Option<f32>,
+    /// Agents stuck at the tick (standing still for a while short of their goal, as in the
+    /// metrics' stuck count).
+    pub stuck: u32,
+    /// Present agents in each mind state, by state index (as long as the highest state present).
+    pub states: Vec<u32>,
 }
 
 /// What happened at an event marker.
@@ -53,6 +59,10 @@ pub struct TimelineEvent {
 /// Observes the frames of a run in tick order and reports each tick's summary and events.
 #[derive(Default)]
 pub struct Analyzer {
+    /// Standing-still times, for the stuck count.
+    stuck: StuckDetector,
+    /// Agents without a goal (never stuck).
+    idle: HashSet<u32>,
     /// Flags and state of every agent in the previous frame, by id.
     previous: HashMap<u32, (u8, u16)>,
     /// Contacts of the previous frame.
@@ -62,6 +72,14 @@ pub struct Analyzer {
 }
 
 impl Analyzer {
+    /// An analyzer of a run of `scene` (whose goal-less agents are never counted as stuck).
+    pub fn new(scene: &Scene) -> Analyzer {
+        Analyzer {
+            idle: goal_less_agents(scene),
+            ..Analyzer::default()
+        }
+    }
+
     /// The summary of `frame` and the events that begin at it (nothing is an event in the first
     /// frame an agent appears in except arriving or colliding right away).
     pub fn observe(&mut self, frame: &Frame) -> (TickSummary, Vec<TimelineEvent>) {
@@ -101,7 +119,11 @@ impl Analyzer {
         }
         self.previous = current;
         self.contacts = contacts;
-        (summarize(frame, self.arrived.len() as u32), events)
+        let idle = &self.idle;
+        let stuck = self.stuck.observe(frame, |id| !idle.contains(&id)) as u32;
+        let mut summary = summarize(frame, self.arrived.len() as u32);
+        summary.stuck = stuck;
+        (summary, events)
     }
 }
 
@@ -114,6 +136,14 @@ fn summarize(frame: &Frame, arrived: u32) -> TickSummary {
         frame.agents.iter().map(|a| a.velocity.length()).sum::<f32>() / n as f32
     };
     let positions: Vec<Vec2> = frame.agents.iter().map(|a| a.position).collect();
+    let mut states = Vec::new();
+    for a in &frame.agents {
+        let state = usize::from(a.state);
+        if states.len() <= state {
+            states.resize(state + 1, 0);
+        }
+        states[state] += 1;
+    }
     TickSummary {
         tick: frame.tick,
         present: n as u32,
@@ -121,6 +151,8 @@ fn summarize(frame: &Frame, arrived: u32) -> TickSummary {
         contacts: frame.contacts.len() as u32,
         arrived,
         min_distance: min_pair_distance(&positions),
+        stuck: 0,
+        states,
     }
 }
 
@@ -224,6 +256,28 @@ mod tests {
                 (3, 0, EventKind::StateChange(1)),
             ]
         );
+    }
+
+    #[test]
+    fn summaries_count_agents_per_state_and_the_agents_stuck_short_of_their_goal() {
+        let mut analyzer = Analyzer::default();
+        let mut counts = Vec::new();
+        for tick in 0..8u64 {
+            // Agent 0 stands still from the start; 1 walks; 2 walks in state 2.
+            let mut still = sample(0, 0.0, 0, 0);
+            still.velocity = Vec2::ZERO;
+            let frame = Frame {
+                tick,
+                time: tick as f32,
+                agents: vec![still, sample(1, tick as f32, 0, 0), sample(2, 5.0 + tick as f32, 0, 2)],
+                ..Frame::default()
+            };
+            let (summary, _) = analyzer.observe(&frame);
+            assert_eq!(summary.states, vec![2, 0, 1]);
+            counts.push(summary.stuck);
+        }
+        // Stuck once it has stood for 5 s (crate::record::STUCK_SECONDS).
+        assert_eq!(counts, vec![0, 0, 0, 0, 0, 1, 1, 1]);
     }
 
     #[test]

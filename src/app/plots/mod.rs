@@ -1,6 +1,7 @@
 //! The plots panel under the canvas: the selected agent's speed, acceleration, distance to goal
-//! and forces (one line per behaviour, in the legend's colours), and the crowd's active and
-//! arrived agents, contacts and mean speed — all over run time, with the time cursor drawn on
+//! and forces (one line per behaviour, in the legend's colours), and the crowd's active,
+//! arrived and stuck agents, contacts, mean speed and (with several mind states) agents per
+//! state stacked — all over run time, with the time cursor drawn on
 //! them; a click on a plot moves the cursor. A live run's plots grow as it runs; a recording's
 //! agent series is read a few milliseconds at a time, with its progress shown. Scenes with
 //! measurement areas or lines add their density, speed and crossings over time and the
@@ -8,6 +9,7 @@
 
 mod agent_series;
 mod space;
+mod states;
 mod time_plot;
 
 use std::time::Duration;
@@ -70,78 +72,30 @@ impl Plots {
         self.error.is_none() && !series.is_read_to(last)
     }
 
-    /// Draws the plots of `frames` with the cursor at `tick`; returns the seek a click asked for.
+    /// Draws the plots of `frames` with the cursor at `tick`, three to a row; returns the seek a
+    /// click asked for.
     pub fn show(&self, ui: &mut Ui, frames: &Frames, tick: u64) -> Vec<Command> {
-        let header = frames.header();
-        let dt = f64::from(header.dt);
+        let dt = f64::from(frames.header().dt);
         let cursor = tick as f64 * dt;
-        let mut clicked = None;
-        ui.columns(3, |columns| {
-            let ui = &mut columns[0];
-            match &self.agent {
-                None => {
-                    ui.label("Selected agent");
-                    ui.label("Select an agent on the canvas to plot its speed and forces.");
-                }
-                Some(series) => {
-                    if let Some(error) = &self.error {
-                        ui.colored_label(Color32::from_rgb(200, 60, 60), error);
-                    } else if self.read < 1.0 && frames.is_finished() {
-                        ui.add(ProgressBar::new(self.read).text("reading the agent's frames"));
-                    }
-                    let title = format!("Agent {}", series.agent);
-                    let lines = agent_lines(series, header);
-                    clicked = clicked.or(time_plot::show(ui, &title, PLOT_HEIGHT, cursor, move |plot| {
-                        lines.into_iter().for_each(|line| plot.line(line));
-                    }));
-                }
-            }
-            let ui = &mut columns[1];
-            let lines = crowd_count_lines(frames.summaries(), dt);
-            clicked = clicked.or(time_plot::show(ui, "Crowd", PLOT_HEIGHT, cursor, move |plot| {
-                lines.into_iter().for_each(|line| plot.line(line));
-            }));
-            let ui = &mut columns[2];
-            let speed = |s: &TickSummary| f64::from(s.mean_speed);
-            let line = crowd_line(
-                "mean speed (m/s)",
-                frames.summaries(),
-                dt,
-                speed,
-                Color32::from_rgb(150, 110, 40),
-            );
-            clicked = clicked.or(time_plot::show(ui, "Crowd speed", PLOT_HEIGHT, cursor, move |plot| {
-                plot.line(line)
-            }));
-        });
-        if let Some(crowd) = frames
+        let mut cards = vec![Card::Agent, Card::Crowd, Card::CrowdSpeed];
+        if frames.header().states.len() > 1 {
+            cards.push(Card::States);
+        }
+        if frames
             .metrics()
-            .map(|m| &m.crowd)
-            .filter(|c| !c.areas.is_empty() || !c.lines.is_empty())
+            .is_some_and(|m| !m.crowd.areas.is_empty() || !m.crowd.lines.is_empty())
         {
-            ui.separator();
+            cards.extend([Card::Areas, Card::Lines, Card::Fundamental]);
+        }
+        let mut clicked = None;
+        for (n, row) in cards.chunks(3).enumerate() {
+            if n > 0 {
+                ui.separator();
+            }
             ui.columns(3, |columns| {
-                let lines = space::area_lines(&crowd.areas);
-                clicked = clicked.or(time_plot::show(
-                    &mut columns[0],
-                    "Measurement areas",
-                    PLOT_HEIGHT,
-                    cursor,
-                    move |plot| {
-                        lines.into_iter().for_each(|line| plot.line(line));
-                    },
-                ));
-                let lines = space::crossing_lines(&crowd.lines);
-                clicked = clicked.or(time_plot::show(
-                    &mut columns[1],
-                    "Measurement lines",
-                    PLOT_HEIGHT,
-                    cursor,
-                    move |plot| {
-                        lines.into_iter().for_each(|line| plot.line(line));
-                    },
-                ));
-                space::fundamental_diagram(&mut columns[2], &crowd.areas, PLOT_HEIGHT);
+                for (card, ui) in row.iter().zip(columns) {
+                    clicked = clicked.or(self.show_card(ui, *card, frames, cursor));
+                }
             });
         }
         clicked
@@ -149,6 +103,85 @@ impl Plots {
             .into_iter()
             .collect()
     }
+
+    /// Draws one plot with the cursor at `cursor` seconds; returns the time a click asked for.
+    fn show_card(&self, ui: &mut Ui, card: Card, frames: &Frames, cursor: f64) -> Option<f64> {
+        let header = frames.header();
+        let dt = f64::from(header.dt);
+        let summaries = frames.summaries();
+        let plot = |ui: &mut Ui, title: &str, lines: Vec<Line<'static>>| {
+            time_plot::show(ui, title, PLOT_HEIGHT, cursor, move |plot| {
+                lines.into_iter().for_each(|line| plot.line(line));
+            })
+        };
+        let crowd = frames.metrics().map(|m| &m.crowd);
+        match card {
+            Card::Agent => match &self.agent {
+                None => {
+                    ui.label("Selected agent");
+                    ui.label("Select an agent on the canvas to plot its speed and forces.");
+                    None
+                }
+                Some(series) => {
+                    if let Some(error) = &self.error {
+                        ui.colored_label(Color32::from_rgb(200, 60, 60), error);
+                    } else if self.read < 1.0 && frames.is_finished() {
+                        ui.add(ProgressBar::new(self.read).text("reading the agent's frames"));
+                    }
+                    plot(ui, &format!("Agent {}", series.agent), agent_lines(series, header))
+                }
+            },
+            Card::Crowd => plot(ui, "Crowd", crowd_count_lines(summaries, dt)),
+            Card::CrowdSpeed => {
+                let speed = |s: &TickSummary| f64::from(s.mean_speed);
+                let color = Color32::from_rgb(150, 110, 40);
+                plot(
+                    ui,
+                    "Crowd speed",
+                    vec![crowd_line("mean speed (m/s)", summaries, dt, speed, color)],
+                )
+            }
+            Card::States => {
+                let areas = states::stacked(summaries, header);
+                time_plot::show(ui, "Mind states", PLOT_HEIGHT, cursor, move |plot| {
+                    areas.into_iter().for_each(|area| plot.add(area));
+                })
+            }
+            Card::Areas => plot(
+                ui,
+                "Measurement areas",
+                space::area_lines(crowd.map_or(&[], |c| &c.areas)),
+            ),
+            Card::Lines => plot(
+                ui,
+                "Measurement lines",
+                space::crossing_lines(crowd.map_or(&[], |c| &c.lines)),
+            ),
+            Card::Fundamental => {
+                space::fundamental_diagram(ui, crowd.map_or(&[], |c| &c.areas), PLOT_HEIGHT);
+                None
+            }
+        }
+    }
+}
+
+/// One plot of the panel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Card {
+    /// The selected agent's quantities and forces.
+    Agent,
+    /// Active, arrived, stuck agents and contacts.
+    Crowd,
+    /// The crowd's mean speed.
+    CrowdSpeed,
+    /// Agents per mind state, stacked.
+    States,
+    /// Density and speed per measurement area.
+    Areas,
+    /// Crossings per measurement line.
+    Lines,
+    /// Density against speed under Weidmann's curve.
+    Fundamental,
 }
 
 /// One line per quantity of the agent's series, forces in the canvas legend's colours.
@@ -188,12 +221,13 @@ fn agent_lines(series: &AgentSeries, header: &crate::record::RecordingHeader) ->
         .collect()
 }
 
-/// The crowd's active and arrived agents and its contacts per analysed tick.
+/// The crowd's active, arrived and stuck agents and its contacts per analysed tick.
 fn crowd_count_lines(summaries: &[TickSummary], dt: f64) -> Vec<Line<'static>> {
-    let counts: [(&str, fn(&TickSummary) -> u32, Color32); 3] = [
+    let counts: [(&str, fn(&TickSummary) -> u32, Color32); 4] = [
         ("active agents", |s| s.present, Color32::from_rgb(60, 110, 200)),
         ("arrived", |s| s.arrived, Color32::from_rgb(40, 160, 80)),
         ("contacts", |s| s.contacts, Color32::from_rgb(210, 60, 60)),
+        ("stuck", |s| s.stuck, Color32::from_rgb(230, 150, 30)),
     ];
     counts
         .into_iter()

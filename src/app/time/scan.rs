@@ -29,7 +29,7 @@ pub fn spawn(reader: Arc<RecordingReader>) -> Receiver<Scanned> {
     std::thread::Builder::new()
         .name("crowdlab-scan".into())
         .spawn(move || {
-            let mut analyzer = Analyzer::default();
+            let mut analyzer = Analyzer::new(&reader.header().scene);
             let mut accumulator = MetricsAccumulator::new(&reader.header().scene);
             let stride = usize::try_from(reader.stride()).unwrap_or(usize::MAX);
             let (first, last) = (reader.first_tick(), reader.last_tick());

@@ -124,7 +124,7 @@ impl Drop for SimWorker {
 
 /// The worker loop: waits for a target, steps towards it, checks for a new target between ticks.
 fn work(mut run: Run, inbox: Receiver<Request>, outbox: Sender<Delivery>) {
-    let mut analyzer = Analyzer::default();
+    let mut analyzer = Analyzer::new(run.world().scene());
     let mut target = 0u64;
     let mut started = false;
     let mut metrics_sent: Option<Instant> = None;

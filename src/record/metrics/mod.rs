@@ -15,14 +15,13 @@ use glam::Vec2;
 use serde::{Deserialize, Serialize};
 
 use super::frame::{AgentEvent, ContactWith, Frame};
-use crate::scene::{Goal, Scene};
+use crate::scene::Scene;
 
 use areas::SpaceMeasures;
 pub use areas::{AreaSample, AreaSeries, Crossing, LineFlow};
 use steerbench::SteerBenchTrack;
 pub use steerbench::{CompositeScores, SteerBenchAgent};
-use stuck::StuckDetector;
-pub use stuck::{STUCK_SECONDS, STUCK_SPEED};
+pub use stuck::{STUCK_SECONDS, STUCK_SPEED, StuckDetector, goal_less_agents};
 
 /// Metrics of one agent.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -127,12 +126,7 @@ impl MetricsAccumulator {
     pub fn new(scene: &Scene) -> MetricsAccumulator {
         MetricsAccumulator {
             space: SpaceMeasures::new(&scene.measurement_areas, &scene.measurement_lines),
-            idle: scene
-                .agents
-                .iter()
-                .filter(|a| a.goal == Goal::None)
-                .map(|a| a.id)
-                .collect(),
+            idle: goal_less_agents(scene),
             ..MetricsAccumulator::default()
         }
     }

@@ -8,11 +8,23 @@
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 
 use crate::record::Frame;
+use crate::scene::{Goal, Scene};
 
 /// Speed (m/s) below which an agent counts as standing still.
 pub const STUCK_SPEED: f32 = 0.05;
 /// Seconds of standing still after which an unfinished agent counts as stuck.
 pub const STUCK_SECONDS: f32 = 5.0;
+
+/// The placed agents of `scene` without a goal: they may stand still on purpose, so they are
+/// never stuck.
+pub fn goal_less_agents(scene: &Scene) -> HashSet<u32> {
+    scene
+        .agents
+        .iter()
+        .filter(|a| a.goal == Goal::None)
+        .map(|a| a.id)
+        .collect()
+}
 
 /// Tracks how long each agent has been standing still.
 #[derive(Clone, Debug, Default)]
@@ -24,7 +36,8 @@ pub struct StuckDetector {
 
 impl StuckDetector {
     /// Takes `frame` into account; `goal_directed(id)` tells whether the agent has a goal to reach.
-    pub fn observe(&mut self, frame: &Frame, goal_directed: impl Fn(u32) -> bool) {
+    /// Returns how many agents are stuck in it.
+    pub fn observe(&mut self, frame: &Frame, goal_directed: impl Fn(u32) -> bool) -> usize {
         let mut unfinished = 0usize;
         let mut stuck_now = 0usize;
         let mut present = HashSet::with_capacity(frame.agents.len());
@@ -45,6 +58,7 @@ impl StuckDetector {
         if self.deadlock_time.is_none() && unfinished >= 2 && stuck_now == unfinished {
             self.deadlock_time = Some(frame.time);
         }
+        stuck_now
     }
 
     /// Ids of the agents that were stuck at some point, ascending.
