@@ -796,3 +796,37 @@ fn the_plots_stack_the_crowds_mind_states_and_count_stuck_agents() {
         .max();
     assert!(states_seen >= Some(2), "people change state within 20 s");
 }
+
+#[test]
+fn colouring_by_speed_or_density_shows_its_colour_scale() {
+    let mut harness = harness();
+    harness.get_by_label("Step").click();
+    harness.run();
+    let scale = |harness: &Harness<'_, CrowdlabApp>, title: &str| {
+        harness
+            .query_by(|n| n.label().is_some_and(|l| l == format!("colour scale: {title}")))
+            .is_some()
+    };
+    assert!(!scale(&harness, "speed / the agent's top speed"));
+    for (mode, title) in [
+        ("speed", "speed / the agent's top speed"),
+        ("density", "neighbours within 1 m"),
+    ] {
+        let colourings = ["status", "speed", "density", "state", "group"];
+        harness
+            .get_by(|n| n.role() == Role::ComboBox && n.value().is_some_and(|v| colourings.contains(&v.as_str())))
+            .click();
+        harness.run();
+        harness
+            .query_all_by(|n| n.label().as_deref() == Some(mode) && ![Role::ComboBox, Role::Label].contains(&n.role()))
+            .next()
+            .expect("the menu entry")
+            .click();
+        harness.run();
+        assert!(scale(&harness, title), "colouring by {mode} shows its scale");
+    }
+    assert!(
+        shows(&harness, "P/m² around the agent"),
+        "the density scale says what it means"
+    );
+}

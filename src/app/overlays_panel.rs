@@ -1,10 +1,11 @@
 //! The left panel's overlay section: a switch per annotation, the agent colouring, the overlay
-//! filter and follow-camera, and the legend (one colour per force kind, vectors and events).
+//! with its key, the filter and follow-camera, and the legend (one colour per force kind, vectors and events).
 
 use eframe::egui;
-use egui::{ComboBox, DragValue, Sense, Ui};
+use egui::{ComboBox, DragValue, Ui};
 
 use super::analysis::EventKind;
+use super::colour_key;
 use super::paint::color32;
 use super::selection::{Filter, Selection};
 use super::time::timeline::event_color;
@@ -48,6 +49,7 @@ pub fn show(ui: &mut Ui, header: &RecordingHeader, overlays: &mut Overlays, sele
                 ui.selectable_value(&mut overlays.colour_by, mode, mode.name());
             }
         });
+    colour_key::show(ui, header, overlays.colour_by);
 
     ui.separator();
     let filter_name = match &selection.filter {
@@ -94,19 +96,9 @@ fn legend(ui: &mut Ui, header: &RecordingHeader) {
         ("state change", EventKind::StateChange(0)),
     ]
     .map(|(n, kind)| (n.to_string(), event_color(kind)));
-    for (name, color) in forces
+    let entries = forces
         .map(|(n, c)| (n, color32(c)))
         .chain(vectors.map(|(n, c)| (n, color32(c))))
-        .chain(events)
-    {
-        ui.horizontal(|ui| {
-            swatch(ui, color);
-            ui.label(name);
-        });
-    }
-}
-
-fn swatch(ui: &mut Ui, color: egui::Color32) {
-    let (rect, _) = ui.allocate_exact_size(egui::vec2(12.0, 12.0), Sense::hover());
-    ui.painter().rect_filled(rect, 2.0, color);
+        .chain(events);
+    colour_key::swatches(ui, entries);
 }

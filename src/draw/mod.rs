@@ -14,7 +14,9 @@ mod view;
 pub use backend::{Backend, arrow_lines, circle_points, paint};
 pub use build::{build_frame_draw_list, build_scene_draw_list};
 pub use list::{Color, DrawList, Shape, Stroke};
-pub use overlay::{ColourBy, DENSITY_RADIUS, Focus, Overlays, neighbour_counts, sensing_radius};
+pub use overlay::{
+    ColourBy, DENSITY_FULL_SCALE, DENSITY_RADIUS, Focus, Overlays, neighbour_counts, ramp, sensing_radius,
+};
 pub use skia::render_to_pixmap;
 pub use style::{force_color, palette};
 pub use view::{FIT_MARGIN, View};

@@ -13,6 +13,9 @@ use crate::scene::Goal;
 
 /// Radius (m) within which neighbours count towards an agent's local density.
 pub const DENSITY_RADIUS: f32 = 1.0;
+/// Neighbours within [`DENSITY_RADIUS`] at which the density colouring reaches the top of its
+/// scale (red).
+pub const DENSITY_FULL_SCALE: u32 = 6;
 /// Most agents that get neighbour links and force labels (these are for close inspection).
 const MAX_DETAILED: usize = 64;
 
@@ -24,7 +27,7 @@ pub enum ColourBy {
     Status,
     /// Speed relative to the profile's maximum, blue (still) to red (at the cap).
     Speed,
-    /// Agents within [`DENSITY_RADIUS`], blue (alone) to red (six or more).
+    /// Agents within [`DENSITY_RADIUS`], blue (alone) to red ([`DENSITY_FULL_SCALE`] or more).
     Density,
     /// One colour per recorded mind state.
     State,
@@ -143,15 +146,16 @@ pub fn agent_fills(header: &RecordingHeader, frame: &Frame, mode: ColourBy) -> V
             ColourBy::Status if a.arrived() => pal.agent_arrived,
             ColourBy::Status => pal.agent,
             ColourBy::Speed => ramp(a.velocity.length() / header.max_speed_of(a).max(1e-3)),
-            ColourBy::Density => ramp(densities.as_ref().map_or(0, |d| d[i]) as f32 / 6.0),
+            ColourBy::Density => ramp(densities.as_ref().map_or(0, |d| d[i]) as f32 / DENSITY_FULL_SCALE as f32),
             ColourBy::State => force_color(header.state(a.state)),
             ColourBy::Group => force_color(header.agents.profile_name(a.profile)),
         })
         .collect()
 }
 
-/// Blue (0) through green to red (1 and above).
-fn ramp(t: f32) -> Color {
+/// Blue (0) through green to red (1 and above): the colour scale of the speed and density
+/// colourings.
+pub fn ramp(t: f32) -> Color {
     let t = t.clamp(0.0, 1.0);
     let lerp = |a: f32, b: f32, u: f32| (a + (b - a) * u).round() as u8;
     if t < 0.5 {
