@@ -475,3 +475,57 @@ fn a_drawn_measurement_area_gets_its_density_plot_and_a_line_its_crossings() {
     assert!((first.density - inside as f32 / area.area()).abs() < 1e-6);
     assert_eq!(metrics.crowd.lines[0].id, drawn.measurement_lines[0].id);
 }
+
+#[test]
+fn the_scene_bounds_are_drawn_and_edited_in_the_panel_and_a_paths_corridor_is_drawn() {
+    let mut h = harness();
+    let before = scene(&h).bounds;
+    let set = |h: &mut Harness<'_, CrowdlabApp>, corner: &str, nth: usize, value: f32| {
+        let corner = corner.to_string();
+        h.query_all_by(move |n| {
+            n.role() == eframe::egui::Role::SpinButton && n.label().as_deref() == Some(corner.as_str())
+        })
+        .nth(nth)
+        .expect("a bounds field")
+        .set_value_accesskit(f64::from(value));
+        settle(h);
+    };
+    set(&mut h, "bounds max", 0, before.max.x + 12.0);
+    set(&mut h, "bounds min", 1, before.min.y - 3.0);
+    let bounds = scene(&h).bounds;
+    assert_eq!(bounds.max, Vec2::new(before.max.x + 12.0, before.max.y));
+    assert_eq!(bounds.min, Vec2::new(before.min.x, before.min.y - 3.0));
+    // The editor draws the bounds as a closed rectangle through their corners.
+    let list = crowdlab::draw::build_scene_draw_list(&scene(&h));
+    let rectangle = list.shapes.iter().any(|s| {
+        matches!(s, crowdlab::draw::Shape::Polyline { points, closed: true, .. }
+            if points.len() == 4 && points.contains(&bounds.min) && points.contains(&bounds.max))
+    });
+    assert!(rectangle, "the bounds rectangle is drawn");
+    tool(&mut h, "Undo");
+    assert_eq!(scene(&h).bounds.min, before.min, "each edit undoes on its own");
+    tool(&mut h, "Undo");
+    assert_eq!(scene(&h).bounds, before);
+
+    // A path's corridor: two edges half its width either side of it.
+    let mut with_path = default_scene();
+    with_path.paths.push(crowdlab::scene::Path {
+        id: "lane".into(),
+        points: vec![Vec2::new(0.0, 0.0), Vec2::new(10.0, 0.0)],
+        width: 3.0,
+        closed: false,
+    });
+    let list = crowdlab::draw::build_scene_draw_list(&with_path);
+    let edges: Vec<Vec<Vec2>> = list
+        .shapes
+        .iter()
+        .filter_map(|s| match s {
+            crowdlab::draw::Shape::Polyline {
+                points, closed: false, ..
+            } if points.len() == 2 => Some(points.clone()),
+            _ => None,
+        })
+        .filter(|p| p[0].y.abs() == 1.5)
+        .collect();
+    assert_eq!(edges.len(), 2, "both corridor edges, 1.5 m either side");
+}

@@ -367,7 +367,8 @@ impl CrowdlabApp {
             return;
         }
         self.editor.record(self.document.scene.clone());
-        let rerun = scene.settings != self.document.scene.settings || !self.frames.is_live();
+        let old = &self.document.scene;
+        let rerun = scene.settings != old.settings || scene.bounds != old.bounds || !self.frames.is_live();
         self.document.scene = Arc::new(scene);
         self.document.modified = true;
         self.run_stale |= self.editing;

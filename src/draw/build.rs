@@ -11,9 +11,11 @@ use super::style::palette;
 use crate::record::{Frame, RecordingHeader};
 use crate::scene::{Obstacle, Scene};
 
-/// The draw list of a scene as authored, for the editor: static content and start points.
+/// The draw list of a scene as authored, for the editor: the scene bounds and path corridors,
+/// static content and start points.
 pub fn build_scene_draw_list(scene: &Scene) -> DrawList {
     let mut list = DrawList::default();
+    draw_guides(scene, &mut list);
     draw_static(scene, 0.0, &mut list);
     draw_start_points(scene, &mut list);
     list
@@ -28,6 +30,57 @@ pub fn build_frame_draw_list(header: &RecordingHeader, frame: &Frame, overlays: 
     draw_static(&header.scene, frame.time, &mut list);
     draw_agents(header, frame, overlays, focus, &mut list);
     list
+}
+
+/// The editor's guides: the scene bounds (the extent of route planning and of the neighbour
+/// grid) and each path's corridor, the band of its width within which a waypoint counts as
+/// reached.
+fn draw_guides(scene: &Scene, list: &mut DrawList) {
+    let pal = palette();
+    let b = scene.bounds;
+    list.push(Shape::Polyline {
+        points: vec![b.min, Vec2::new(b.max.x, b.min.y), b.max, Vec2::new(b.min.x, b.max.y)],
+        closed: true,
+        stroke: Stroke {
+            width: 1.5,
+            color: pal.obstacle_edge.with_alpha(110),
+        },
+    });
+    for path in &scene.paths {
+        for side in [-0.5, 0.5] {
+            list.push(Shape::Polyline {
+                points: offset_polyline(&path.points, path.closed, side * path.width),
+                closed: path.closed,
+                stroke: Stroke {
+                    width: 1.0,
+                    color: pal.path.with_alpha(110),
+                },
+            });
+        }
+    }
+}
+
+/// `points` moved `offset` metres to their left (negative: right), corners mitred (a mitre at
+/// most twice the offset, so sharp turns do not spike).
+fn offset_polyline(points: &[Vec2], closed: bool, offset: f32) -> Vec<Vec2> {
+    let n = points.len();
+    let normal = |a: Vec2, b: Vec2| (b - a).normalize_or_zero().perp();
+    (0..n)
+        .map(|i| {
+            let prev = (i > 0 || closed).then(|| normal(points[(i + n - 1) % n], points[i]));
+            let next = (i + 1 < n || closed).then(|| normal(points[i], points[(i + 1) % n]));
+            let dir = match (prev, next) {
+                (Some(p), Some(q)) => {
+                    let mid = (p + q).normalize_or_zero();
+                    let cos = mid.dot(q).max(0.5);
+                    mid / cos
+                }
+                (Some(p), None) | (None, Some(p)) => p,
+                (None, None) => Vec2::ZERO,
+            };
+            points[i] + dir * offset
+        })
+        .collect()
 }
 
 fn draw_static(scene: &Scene, time: f32, list: &mut DrawList) {
@@ -193,5 +246,23 @@ fn draw_agents(header: &RecordingHeader, frame: &Frame, overlays: &Overlays, foc
             draw_avoidance(list, debug);
         }
         draw_selected(list, header, a, overlays);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_corridor_edge_keeps_its_distance_from_straight_and_turning_paths() {
+        let l = [Vec2::ZERO, Vec2::new(10.0, 0.0), Vec2::new(10.0, 10.0)];
+        let left = offset_polyline(&l, false, 1.0);
+        assert_eq!(left[0], Vec2::new(0.0, 1.0));
+        // The right-angle corner is mitred: 1 m from both legs.
+        assert!((left[1] - Vec2::new(9.0, 1.0)).length() < 1e-5, "{:?}", left[1]);
+        assert!((left[2] - Vec2::new(9.0, 10.0)).length() < 1e-5);
+        // A hairpin's mitre is capped at twice the offset.
+        let hairpin = offset_polyline(&[Vec2::ZERO, Vec2::new(10.0, 0.0), Vec2::new(0.0, 0.1)], false, 1.0);
+        assert!((hairpin[1] - Vec2::new(10.0, 0.0)).length() <= 2.0 + 1e-5);
     }
 }
