@@ -610,6 +610,15 @@ fn the_validation_tab_runs_the_rimea_suite_cancels_and_opens_a_case() {
         &format!("{}: {} ({})", check.what, check.measured, check.band)
     ));
     assert!(shows(&harness, if first.passed() { "PASS" } else { "FAIL" }));
+    for case in &report.cases {
+        let figure = format!("figure of {}", case.name);
+        harness.get_by(|n| n.role() == Role::Image && n.label().as_deref() == Some(figure.as_str()));
+        assert!(
+            shows(&harness, &format!("{}: agents arrived over time", case.name))
+                || !case.metrics.crowd.arrival_times.is_empty(),
+            "each case has its evacuation plot"
+        );
+    }
 
     // A case opens as the scene, in the editor.
     let name = first.name.clone();

@@ -1,15 +1,24 @@
 //! The Validation tab of the analysis panel: runs the bundled RiMEA suite (all cases, or the
 //! `--fast` ones) with a chosen method on a background thread — a progress bar per case,
-//! Cancel — then shows each test's verdict with every check's measured value and band, the
-//! cases' evacuation curves, and an Open button that loads a case as the scene.
+//! Cancel — then shows each test's verdict with every check's measured value and band, a figure
+//! of its scene and its evacuation curve, all cases' curves together, and an Open button that
+//! loads a case as the scene.
 
-use eframe::egui::{Color32, ComboBox, Grid, Ui};
+use eframe::egui::{Color32, ComboBox, Grid, Role, Sense, Ui, WidgetInfo, vec2};
+use egui_plot::{Line, Plot, PlotPoints};
+use glam::Vec2;
 
 use super::background_job::{Job, JobState, show_running};
 use super::command::Command;
 use super::compare_panel::{curves, evacuation_curve};
+use super::paint::{color32, paint_draw_list};
+use crate::draw::{View, build_scene_draw_list, palette};
 use crate::record::Metrics;
-use crate::validate::{Method, SuiteReport, ValidationCase, run_suite};
+use crate::validate::{CaseReport, Method, SuiteReport, ValidationCase, run_suite};
+
+/// Size of a case's figure (pixels).
+const FIGURE_WIDTH: f32 = 150.0;
+const FIGURE_HEIGHT: f32 = 90.0;
 
 /// Where the Validation tab's suite run stands.
 pub type Validation = JobState<SuiteReport>;
@@ -75,6 +84,34 @@ pub fn show(ui: &mut Ui, validation: &Validation, choice: &mut SuiteChoice) -> V
     commands
 }
 
+/// The case's scene as authored, small: walls, obstacles, targets, paths and start points.
+fn figure(ui: &mut Ui, case: &CaseReport) {
+    let size = vec2(FIGURE_WIDTH, FIGURE_HEIGHT);
+    let (rect, response) = ui.allocate_exact_size(size, Sense::hover());
+    response.widget_info(|| WidgetInfo::labeled(Role::Image, true, format!("figure of {}", case.name)));
+    let mut view = View::fit(case.scene.bounds, Vec2::new(size.x, size.y));
+    view.origin = Vec2::new(rect.min.x, rect.min.y);
+    let painter = ui.painter_at(rect);
+    painter.rect_filled(rect, 2.0, color32(palette().background));
+    paint_draw_list(&painter, &view, &build_scene_draw_list(&case.scene));
+}
+
+/// The case's agents arrived over time.
+fn case_curve(ui: &mut Ui, case: &CaseReport) {
+    let points = PlotPoints::from(evacuation_curve(&case.metrics));
+    Plot::new(("validation case", case.name.as_str()))
+        .width(FIGURE_WIDTH * 1.4)
+        .height(FIGURE_HEIGHT)
+        .include_y(0.0)
+        .show_axes([true, true])
+        .allow_drag(false)
+        .allow_zoom(false)
+        .allow_scroll(false)
+        .show(ui, |plot| plot.line(Line::new("arrived", points)))
+        .response
+        .on_hover_text(format!("{}: agents arrived over time (s)", case.name));
+}
+
 fn verdicts(ui: &mut Ui, report: &SuiteReport) -> Vec<Command> {
     let mut commands = Vec::new();
     let pass = Color32::from_rgb(40, 150, 70);
@@ -89,13 +126,29 @@ fn verdicts(ui: &mut Ui, report: &SuiteReport) -> Vec<Command> {
         }
     ));
     Grid::new("validation verdicts").striped(true).show(ui, |ui| {
-        for title in ["test", "case", "verdict", "checks (measured, band)", ""] {
+        for title in [
+            "test",
+            "case",
+            "verdict",
+            "checks (measured, band)",
+            "figure",
+            "evacuation",
+        ] {
             ui.strong(title);
         }
         ui.end_row();
         for case in &report.cases {
             ui.label(&case.test);
-            ui.label(&case.name);
+            ui.vertical(|ui| {
+                ui.label(&case.name);
+                if ui
+                    .button(format!("Open {}", case.name))
+                    .on_hover_text("Open this case's scene in the editor")
+                    .clicked()
+                {
+                    commands.push(Command::OpenValidationCase(case.name.clone()));
+                }
+            });
             let (verdict, colour) = if case.passed() { ("PASS", pass) } else { ("FAIL", fail) };
             ui.colored_label(colour, verdict);
             ui.vertical(|ui| {
@@ -104,13 +157,8 @@ fn verdicts(ui: &mut Ui, report: &SuiteReport) -> Vec<Command> {
                     ui.colored_label(colour, format!("{}: {} ({})", check.what, check.measured, check.band));
                 }
             });
-            if ui
-                .button(format!("Open {}", case.name))
-                .on_hover_text("Open this case's scene in the editor")
-                .clicked()
-            {
-                commands.push(Command::OpenValidationCase(case.name.clone()));
-            }
+            figure(ui, case);
+            case_curve(ui, case);
             ui.end_row();
         }
     });
