@@ -23,22 +23,12 @@ fn run(scene: &Scene) -> Vec<Frame> {
     frames
 }
 
-/// The radius of agent `id`'s profile as the frame's agent table would give it.
-fn radius_of(scene: &Scene, id: u32) -> f32 {
-    let profile = scene
-        .agents
-        .iter()
-        .find(|a| a.id == id)
-        .map_or_else(|| scene.spawns[0].profile.clone(), |a| a.profile.clone());
-    scene.profiles.iter().find(|p| p.name == profile).unwrap().radius
-}
-
 /// The smallest gap (m) between any agent's body and any obstacle over the run (< 0 = contact).
 fn obstacle_clearance(scene: &Scene, frames: &[Frame]) -> f32 {
     let mut min = f32::INFINITY;
     for f in frames {
         for a in &f.agents {
-            let r = radius_of(scene, a.id);
+            let r = scene.profiles[a.profile as usize].radius;
             for o in &scene.obstacles {
                 min = min.min(-penetration_depth(o, a.position, r, f.time));
             }

@@ -1,5 +1,6 @@
 //! Scenario tests of Popelová's human steerings and Stria's forces: bundled scenes of the thesis's
-//! chapter 6 run headless, asserting the outcomes the thesis reports as successful.
+//! chapter 6 run headless, asserting the outcomes the thesis reports — the successes, and the
+//! failures it shows as the reason for a better variant.
 
 use std::path::Path;
 use std::sync::Arc;
