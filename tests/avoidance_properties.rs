@@ -1,5 +1,8 @@
-//! Property tests of ORCA: random two- and three-agent encounters, started apart with feasible
-//! speeds, never overlap by more than 1e-4 m.
+//! Property tests of ORCA and of the steering library: random two- and three-agent ORCA
+//! encounters, started apart with feasible speeds, never overlap by more than 1e-4 m; random small
+//! scenes of Buckland's behaviours under each of his combiners never exceed max speed or max force
+//! and keep a unit heading; the neighbour grid answers as brute force does, both for single queries
+//! and for whole runs of the library.
 
 mod avoidance_support;
 
@@ -9,8 +12,12 @@ use glam::Vec2;
 use proptest::prelude::*;
 
 use avoidance_support::{add_walker, goal_profile, scene};
+use crowdlab::record::Frame;
 use crowdlab::scene::avoidance::{Avoidance, ObstacleParams};
-use crowdlab::sim::World;
+use crowdlab::scene::steering::{Behaviour, BehaviourSpec, Combiner, Deceleration, FlockPreset, InterposeEnd};
+use crowdlab::scene::{Bounds, NeighbourIndex, Obstacle, Profile, Scene, validate};
+use crowdlab::sim::run::{RunLimit, run_scene};
+use crowdlab::sim::{NeighbourGrid, World};
 
 /// Largest overlap (m) between any two agents of the world's current state.
 fn deepest_overlap(world: &World) -> f32 {
@@ -60,6 +67,246 @@ proptest! {
             world.step();
             let overlap = deepest_overlap(&world);
             prop_assert!(overlap <= 1e-4, "overlap {overlap} m at tick {}", world.tick());
+        }
+    }
+}
+
+/// One of Buckland's behaviours with random parameters; `other` is the scene id of another agent
+/// (the one pursued, evaded, hidden from, followed or interposed).
+fn library_behaviour(other: u32) -> impl Strategy<Value = Behaviour> {
+    let deceleration = prop_oneof![
+        Just(Deceleration::Slow),
+        Just(Deceleration::Normal),
+        Just(Deceleration::Fast)
+    ];
+    let view = (0.5f32..4.0, 90.0f32..360.0);
+    let preset = prop_oneof![
+        Just(FlockPreset::Reynolds),
+        Just(FlockPreset::Shoal),
+        Just(FlockPreset::Swarm),
+        Just(FlockPreset::Herd)
+    ];
+    prop_oneof![
+        Just(Behaviour::Seek),
+        prop::option::of(1.0f32..5.0).prop_map(move |panic_distance| Behaviour::Flee {
+            from: Some(other),
+            panic_distance
+        }),
+        deceleration
+            .clone()
+            .prop_map(|deceleration| Behaviour::Arrive { deceleration }),
+        (0.0f32..1.0).prop_map(move |turnaround_coefficient| Behaviour::Pursuit {
+            target: other,
+            turnaround_coefficient
+        }),
+        prop::option::of(1.0f32..5.0).prop_map(move |panic_distance| Behaviour::Evade {
+            pursuer: other,
+            panic_distance
+        }),
+        (0.2f32..2.0, 0.0f32..3.0, 0.0f32..20.0).prop_map(|(radius, distance, jitter)| Behaviour::Wander {
+            radius,
+            distance,
+            jitter
+        }),
+        (0.5f32..5.0, 0.0f32..1.0, 0.0f32..0.5).prop_map(|(min_box_length, braking_weight, margin)| {
+            Behaviour::ObstacleAvoidance {
+                min_box_length,
+                braking_weight,
+                margin,
+            }
+        }),
+        (0.5f32..3.0, 10.0f32..80.0, 0.2f32..1.0).prop_map(|(feeler_length, side_angle_deg, side_ratio)| {
+            Behaviour::WallAvoidance {
+                feeler_length,
+                side_angle_deg,
+                side_ratio,
+                combine: Default::default(),
+            }
+        }),
+        deceleration.clone().prop_map(move |deceleration| Behaviour::Interpose {
+            a: InterposeEnd::Agent(other),
+            b: InterposeEnd::Point(Vec2::new(3.0, -2.0)),
+            deceleration,
+        }),
+        (0.2f32..2.0, deceleration.clone()).prop_map(move |(distance_from_boundary, deceleration)| Behaviour::Hide {
+            hunter: other,
+            distance_from_boundary,
+            deceleration,
+        }),
+        deceleration.clone().prop_map(|deceleration| Behaviour::FollowPath {
+            waypoint_seek_distance: None,
+            deceleration
+        }),
+        (point(), deceleration.clone()).prop_map(move |(offset, deceleration)| Behaviour::OffsetPursuit {
+            leader: other,
+            offset: offset / 3.0,
+            deceleration,
+        }),
+        view.clone()
+            .prop_map(|(view_radius, fov_deg)| Behaviour::Separation { view_radius, fov_deg }),
+        view.clone()
+            .prop_map(|(view_radius, fov_deg)| Behaviour::Alignment { view_radius, fov_deg }),
+        view.clone()
+            .prop_map(|(view_radius, fov_deg)| Behaviour::Cohesion { view_radius, fov_deg }),
+        (view, preset).prop_map(|((view_radius, fov_deg), preset)| Behaviour::Flocking {
+            preset,
+            view_radius,
+            fov_deg
+        }),
+        (0.5f32..3.0, 0.2f32..2.0, 0.5f32..4.0, deceleration).prop_map(
+            move |(distance, clearance, look_ahead, deceleration)| {
+                Behaviour::LeaderFollowing {
+                    leader: other,
+                    distance,
+                    clearance,
+                    look_ahead,
+                    deceleration,
+                }
+            }
+        ),
+    ]
+}
+
+/// A random vehicle's body and limits: (radius, mass, max speed, max force, max turn rate in
+/// degrees per second, combiner).
+fn vehicle_limits() -> impl Strategy<Value = (f32, f32, f32, f32, f32, Combiner)> {
+    (
+        0.1f32..0.6,
+        0.2f32..5.0,
+        0.2f32..5.0,
+        0.1f32..20.0,
+        30.0f32..1000.0,
+        prop_oneof![
+            Just(Combiner::WeightedTruncatedSum),
+            Just(Combiner::PrioritisedRunningSum),
+            Just(Combiner::PrioritisedDithering)
+        ],
+    )
+}
+
+/// A random vehicle: start, goal, heading in degrees, limits, and 1–3 behaviours (weighted) that
+/// refer to the scene id `other`.
+#[allow(clippy::type_complexity)]
+fn vehicle(
+    other: u32,
+) -> impl Strategy<Value = (Vec2, Vec2, f32, (f32, f32, f32, f32, f32, Combiner), Vec<BehaviourSpec>)> {
+    let spec = (library_behaviour(other), 0.1f32..5.0).prop_map(|(b, w)| BehaviourSpec::new(b, w));
+    (
+        point(),
+        point(),
+        0.0f32..360.0,
+        vehicle_limits(),
+        prop::collection::vec(spec, 1..4),
+    )
+}
+
+/// A random small scene of the steering library: 2–6 vehicles among up to three discs and a
+/// wall; every vehicle's behaviours refer to the next vehicle.
+fn library_scene() -> impl Strategy<Value = Scene> {
+    (2u32..=6)
+        .prop_flat_map(|n| {
+            let vehicles: Vec<_> = (0..n).map(|k| vehicle((k + 1) % n)).collect();
+            (
+                vehicles,
+                prop::collection::vec((point(), 0.3f32..1.5), 0..=3),
+                any::<u64>(),
+            )
+        })
+        .prop_map(|(vehicles, discs, seed)| {
+            let mut s = scene("library", "", 10.0, 0.1, 10.0, 1.5);
+            s.settings.seed = seed;
+            s.obstacles = discs
+                .iter()
+                .map(|&(center, radius)| Obstacle::Circle { center, radius })
+                .collect();
+            s.obstacles.push(Obstacle::Wall {
+                a: Vec2::new(-9.0, 9.0),
+                b: Vec2::new(9.0, 9.0),
+            });
+            for (k, (from, to, heading, (radius, mass, max_speed, max_force, turn, combiner), behaviours)) in
+                vehicles.into_iter().enumerate()
+            {
+                let name = format!("v{k}");
+                s.profiles.push(Profile {
+                    name: name.clone(),
+                    radius,
+                    mass,
+                    max_speed,
+                    preferred_speed: max_speed * 0.8,
+                    max_force,
+                    max_turn_rate_deg: turn,
+                    behaviours,
+                    combiner,
+                    ..Profile::default()
+                });
+                add_walker(&mut s, &name, from, to, 0.3);
+                s.agents[k].heading_deg = heading;
+            }
+            s
+        })
+}
+
+fn run(scene: &Scene, ticks: u64) -> Vec<Frame> {
+    let mut frames = Vec::new();
+    run_scene(
+        Arc::new(scene.clone()),
+        RunLimit { ticks: Some(ticks) },
+        &mut frames,
+        |_, _| {},
+    )
+    .unwrap();
+    frames
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn steering_library_keeps_speed_force_and_heading_within_limits(s in library_scene()) {
+        prop_assume!(validate(&s).is_empty());
+        for f in run(&s, 100) {
+            for a in &f.agents {
+                let p = &s.profiles[a.profile as usize];
+                let (speed, force) = (a.velocity.length(), a.steering.length());
+                prop_assert!(speed <= p.max_speed * 1.0001 + 1e-6, "tick {} agent {}: speed {speed} > {}", f.tick, a.id, p.max_speed);
+                prop_assert!(force <= p.max_force * 1.0001 + 1e-5, "tick {} agent {}: force {force} > {}", f.tick, a.id, p.max_force);
+                prop_assert!((a.heading.length() - 1.0).abs() < 1e-3, "tick {} agent {}: heading {}", f.tick, a.id, a.heading);
+            }
+        }
+    }
+
+    #[test]
+    fn grid_runs_the_library_exactly_as_brute_force(s in library_scene(), cell in 0.3f32..5.0) {
+        prop_assume!(validate(&s).is_empty());
+        let mut brute = s.clone();
+        brute.settings.neighbour_index = NeighbourIndex::BruteForce;
+        let mut grid = s;
+        grid.settings.neighbour_index = NeighbourIndex::Grid { cell_size: cell };
+        for (x, y) in run(&brute, 60).iter().zip(&run(&grid, 60)) {
+            prop_assert_eq!(&x.agents, &y.agents, "tick {}", x.tick);
+        }
+    }
+
+    #[test]
+    fn grid_query_and_nearest_equal_brute_force(
+        points in prop::collection::vec(point(), 0..80),
+        queries in prop::collection::vec((point(), 0.0f32..8.0, 0usize..12), 1..10),
+        cell in 0.2f32..6.0,
+    ) {
+        let bounds = Bounds { min: Vec2::splat(-5.0), max: Vec2::splat(5.0) };
+        let items = || points.iter().enumerate().map(|(i, &p)| (i as u32, p));
+        let mut grid = NeighbourGrid::new(NeighbourIndex::Grid { cell_size: cell }, bounds);
+        let mut brute = NeighbourGrid::new(NeighbourIndex::BruteForce, bounds);
+        grid.rebuild(items());
+        brute.rebuild(items());
+        let (mut g, mut b, mut gn, mut bn) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        for &(q, r, k) in &queries {
+            grid.query(q, r, &mut g);
+            brute.query(q, r, &mut b);
+            prop_assert_eq!(&g, &b);
+            grid.nearest(q, r, k, 0, &mut gn);
+            brute.nearest(q, r, k, 0, &mut bn);
+            prop_assert_eq!(&gn, &bn);
         }
     }
 }

@@ -147,3 +147,51 @@ fn results_are_identical_at_1_2_and_8_threads() {
         assert_eq!(one, frames_with(8), "{name}: 1 vs 8 threads");
     }
 }
+
+/// Specific flow through a hallway at capacity, persons per second per metre of width: the
+/// 1.3 p/(m s) of the bundled scene's description (Weidmann's maximum specific flow is about
+/// 1.2; bottleneck experiments measure 1.3–1.9 for narrow exits, so the bound is optimistic).
+const SPECIFIC_FLOW: f32 = 1.3;
+
+/// Width of the hallway: the gap between the two walls that run east from the room's east wall.
+fn hallway_width(scene: &Scene) -> f32 {
+    let sides: Vec<f32> = scene
+        .obstacles
+        .iter()
+        .filter_map(|o| match *o {
+            crowdlab::scene::Obstacle::Wall { a, b } if a.y == b.y && a.x.min(b.x) >= 20.0 => Some(a.y),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(sides.len(), 2, "the hallway has two side walls");
+    (sides[0] - sides[1]).abs()
+}
+
+// Issue 18 item 10: at capacity no crowd empties a room faster than its exit lets it through,
+// N / (specific flow × width); with ORCA (pedestrian settings, as `--method orca`) and `Remove`
+// on arrival, all 400 walkers must be through within 1.5 times that, overlapping by ≤ 0.1 m.
+#[test]
+fn dense_bottleneck_400_with_orca_empties_within_1_5_times_the_capacity_bound() {
+    let mut scene = bundled("dense_bottleneck_400");
+    crowdlab::validate::Method::parse("orca").unwrap().apply(&mut scene);
+    let agents = scene.agents.len();
+    let bound = agents as f32 / (SPECIFIC_FLOW * hallway_width(&scene));
+    let m = run(scene);
+    let last = m.crowd.arrival_times.iter().copied().fold(0.0f32, f32::max);
+    println!(
+        "{} of {agents} through, the last at {last:.1} s (capacity bound {bound:.1} s, ratio {:.2}); deepest overlap {:.3} m",
+        m.summary.agents_reached,
+        last / bound,
+        m.summary.max_penetration
+    );
+    assert_eq!(m.summary.agents_reached, agents, "everyone gets through");
+    assert!(
+        last <= 1.5 * bound,
+        "the last walker is through at {last} s, over 1.5 × {bound} s"
+    );
+    assert!(
+        m.summary.max_penetration <= 0.1,
+        "bodies overlap by {} m",
+        m.summary.max_penetration
+    );
+}

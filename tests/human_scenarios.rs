@@ -1,11 +1,13 @@
 //! Scenario tests of Popelová's human steerings and Stria's forces: bundled scenes of the thesis's
-//! chapter 6 run headless, asserting the outcomes the thesis reports as successful.
+//! chapter 6 run headless, asserting the outcomes the thesis reports — the successes, and the
+//! failures it shows as the reason for a better variant.
 
 use std::path::Path;
 use std::sync::Arc;
 
 use crowdlab::record::{ContactWith, Frame};
 use crowdlab::scene::{Scene, load_scene};
+use crowdlab::sim::penetration_depth;
 use crowdlab::sim::run::{RunLimit, run_scene};
 
 fn scene(name: &str) -> Scene {
@@ -214,4 +216,233 @@ fn target_approaching_pulls_with_constant_force_and_stops_within_150_cm() {
     );
     assert!(at(8.6).stop.is_some(), "stop request 1.4 m from the goal");
     assert!(at(8.4).stop.is_none(), "no stop 1.6 m from the goal");
+}
+
+/// The smallest gap (m) between agent `id`'s body and any obstacle over the run (< 0 = contact).
+fn obstacle_clearance(scene: &Scene, frames: &[Frame], id: u32) -> f32 {
+    let radius = scene.profiles.iter().map(|p| p.radius).fold(0.0, f32::max);
+    frames
+        .iter()
+        .filter_map(|f| Some((f.time, f.agent(id)?.position)))
+        .flat_map(|(t, p)| scene.obstacles.iter().map(move |o| -penetration_depth(o, p, radius, t)))
+        .fold(f32::INFINITY, f32::min)
+}
+
+/// Agent `id`'s position at every frame where it is present.
+fn track(frames: &[Frame], id: u32) -> Vec<glam::Vec2> {
+    frames.iter().filter_map(|f| Some(f.agent(id)?.position)).collect()
+}
+
+#[test]
+fn large_building_b_keeps_circling_and_c_detaches_to_the_target() {
+    let scene = scene("popelova_6_1_2_large_building.ron");
+    let frames = run(scene.clone());
+    let b = track(&frames, 1);
+    let round_the_far_side = b.iter().position(|p| p.x > 20.0).expect("B reaches the far side");
+    assert!(
+        b[round_the_far_side..].iter().any(|p| p.x < 8.0),
+        "B goes on round the building back to the near side"
+    );
+    assert!(
+        !arrived(&frames, 1),
+        "B keeps circling where it should detach, as the thesis shows"
+    );
+    let c_clearance = obstacle_clearance(&scene, &frames, 2);
+    let c_lowest = track(&frames, 2).iter().map(|p| p.y).fold(f32::INFINITY, f32::min);
+    println!("C: clearance {c_clearance:.2} m, lowest y {c_lowest:.2} (building 54–65)");
+    assert!(arrived(&frames, 2), "C reaches the target behind the building");
+    assert!(c_clearance > 0.0, "C never touches the building");
+    assert!(
+        c_lowest > 54.0,
+        "C detaches at the far side instead of rounding the next corner"
+    );
+}
+
+#[test]
+fn u_obstacle_c_walks_out_of_the_room_and_round_the_building_to_the_target() {
+    let frames = run(scene("popelova_6_1_4_u_obstacle.ron"));
+    let room_c = (8.0, 36.0, 14.0, 44.0);
+    assert!(
+        track(&frames, 2).iter().any(|&p| inside(p, room_c)),
+        "C walks into the room first, as in the thesis"
+    );
+    let arrival = frames
+        .iter()
+        .find(|f| f.agent(2).is_some_and(|a| a.arrived()))
+        .map(|f| f.time);
+    println!("C arrives at {arrival:?} s");
+    assert!(
+        arrival.is_some(),
+        "C gets out and reaches the target: the thesis's success"
+    );
+    assert!(
+        !arrived(&frames, 1),
+        "B (TA + WF) is pulled back into the room: a failure, as in the thesis"
+    );
+}
+
+#[test]
+fn s_bend_is_passed_without_touching_the_counter_or_the_walls() {
+    let scene = scene("popelova_6_1_3_s_bend.ron");
+    let frames = run(scene.clone());
+    let clearance = obstacle_clearance(&scene, &frames, 0);
+    println!("clearance {clearance:.2} m");
+    assert!(arrived(&frames, 0), "through both bends to the target");
+    assert!(clearance > 0.0, "touched an obstacle: clearance {clearance} m");
+}
+
+#[test]
+fn head_on_pair_passes_the_obstacle_and_each_other_without_contact() {
+    let scene = scene("popelova_6_2_1_head_on_obstacle.ron");
+    let frames = run(scene.clone());
+    for id in [0, 1] {
+        let clearance = obstacle_clearance(&scene, &frames, id);
+        println!("agent {id}: clearance {clearance:.2} m");
+        assert!(
+            clearance > 0.0,
+            "agent {id} touched an obstacle: clearance {clearance} m"
+        );
+        assert!(arrived(&frames, id), "agent {id} reaches the other end");
+    }
+    assert_eq!(contacts_between(&frames, 0, 1), 0, "they avoid each other");
+}
+
+/// (gap, offset along the first agent's motion, offset to its right) from `a` to `b` in `frame`.
+fn relative(frame: &Frame, a: u32, b: u32) -> Option<(f32, f32, f32)> {
+    let (x, y) = (frame.agent(a)?, frame.agent(b)?);
+    let forward = x.velocity.try_normalize()?;
+    let d = y.position - x.position;
+    Some((d.length(), d.dot(forward), -forward.perp_dot(d)))
+}
+
+#[test]
+fn pairs_walk_side_by_side_within_the_close_band() {
+    let frames = run(scene("popelova_6_3_2_pair.ron"));
+    for (lane, a, b) in [("A", 0, 1), ("B", 2, 3), ("C", 4, 5)] {
+        let walking: Vec<(f32, f32, f32)> = frames
+            .iter()
+            .filter(|f| f.time >= 5.0 && !f.agent(a).unwrap().arrived())
+            .filter_map(|f| relative(f, a, b))
+            .collect();
+        let (lo, hi) = walking
+            .iter()
+            .fold((f32::INFINITY, 0.0f32), |(lo, hi), r| (lo.min(r.0), hi.max(r.0)));
+        let behind = walking.iter().map(|r| r.1.abs()).fold(0.0f32, f32::max);
+        let right = walking.iter().map(|r| r.2).fold(f32::INFINITY, f32::min);
+        println!(
+            "{lane}: gap {lo:.2}–{hi:.2} m, |along| ≤ {behind:.2} m, right ≥ {right:.2} m, {} samples",
+            walking.len()
+        );
+        assert!(walking.len() > 20, "{lane}: the pair walks together for a while");
+        assert!(
+            lo >= 1.0 && hi <= 2.5,
+            "{lane}: gap {lo}–{hi} m leaves the thesis's close band 100–250 cm"
+        );
+        assert!(
+            behind <= 0.75,
+            "{lane}: one walks {behind} m ahead of the other, not beside"
+        );
+        assert!(arrived(&frames, a), "{lane}: the pair reaches its target");
+        if lane == "A" {
+            assert!(
+                right >= 1.0,
+                "A: the follower leaves its slot on the leader's right ({right} m)"
+            );
+        }
+    }
+    let met = frames
+        .iter()
+        .position(|f| relative(f, 4, 5).is_some_and(|r| r.0 <= 2.5))
+        .expect("C meets");
+    let moved = |id| track(&frames, id)[met].distance(track(&frames, id)[0]);
+    println!(
+        "C: met at {:.2} s; the front partner moved {:.2} m, the rear {:.2} m",
+        frames[met].time,
+        moved(4),
+        moved(5)
+    );
+    assert!(
+        moved(4) < moved(5) / 2.0,
+        "C: the partner nearer the target waits for the other"
+    );
+}
+
+/// Distance from `p` to the polyline through `points`.
+fn distance_to_track(p: glam::Vec2, points: &[glam::Vec2]) -> f32 {
+    points
+        .windows(2)
+        .map(|w| crowdlab::geom::distance_to_segment(p, w[0], w[1]))
+        .fold(f32::INFINITY, f32::min)
+}
+
+#[test]
+fn snake_followers_tread_the_head_s_path_round_the_tree() {
+    let scene = scene("popelova_6_3_3_formations.ron");
+    let frames = run(scene.clone());
+    let head = track(&frames, 10);
+    for (id, ahead) in [(11, 10), (12, 11), (13, 12)] {
+        let off_path = track(&frames, id)
+            .iter()
+            .filter(|p| p.x >= head[0].x)
+            .map(|&p| distance_to_track(p, &head))
+            .fold(0.0f32, f32::max);
+        let gaps: Vec<f32> = frames
+            .iter()
+            .filter(|f| f.time >= 4.0 && !f.agent(10).unwrap().arrived())
+            .map(|f| f.agent(id).unwrap().position.distance(f.agent(ahead).unwrap().position))
+            .collect();
+        let (lo, hi) = gaps
+            .iter()
+            .fold((f32::INFINITY, 0.0f32), |(lo, hi), &g| (lo.min(g), hi.max(g)));
+        println!("agent {id}: ≤ {off_path:.2} m off the head's path, {lo:.2}–{hi:.2} m behind agent {ahead}");
+        assert!(off_path < 0.3, "agent {id} strays {off_path} m from the head's path");
+        assert!(
+            lo > 1.0 && hi < 3.0,
+            "agent {id} keeps {lo}–{hi} m, not within 1–3 m (Distance 1.5 m), behind agent {ahead}"
+        );
+        assert!(
+            obstacle_clearance(&scene, &frames, id) > 0.0,
+            "agent {id} touches the tree"
+        );
+    }
+}
+
+#[test]
+fn covert_tail_keeps_far_back_along_the_walls() {
+    let scene = scene("popelova_6_3_4_covert_tailing.ron");
+    let frames = run(scene.clone());
+    let walking: Vec<&Frame> = frames
+        .iter()
+        .filter(|f| f.time >= 5.0 && !f.agent(0).unwrap().arrived())
+        .collect();
+    let nearest_leader = walking
+        .iter()
+        .map(|f| f.agent(1).unwrap().position.distance(f.agent(0).unwrap().position))
+        .fold(f32::INFINITY, f32::min);
+    let farthest_wall = walking
+        .iter()
+        .filter(|f| f.agent(1).unwrap().position.x >= 4.0)
+        .map(|f| {
+            let p = f.agent(1).unwrap().position;
+            scene
+                .obstacles
+                .iter()
+                .map(|o| -penetration_depth(o, p, 0.0, f.time))
+                .fold(f32::INFINITY, f32::min)
+        })
+        .fold(0.0f32, f32::max);
+    println!(
+        "tail: ≥ {nearest_leader:.2} m from the leader, ≤ {farthest_wall:.2} m from a wall along the blocks, over {} frames",
+        walking.len()
+    );
+    assert!(walking.len() > 40, "the leader walks for a while");
+    assert!(
+        nearest_leader >= 8.0,
+        "the tail comes within {nearest_leader} m, closer than its Distance of 8 m"
+    );
+    assert!(
+        farthest_wall <= 2.0,
+        "along the blocks the tail leaves the walls by {farthest_wall} m"
+    );
+    assert!(obstacle_clearance(&scene, &frames, 1) > 0.0, "the tail touches a wall");
 }

@@ -191,6 +191,7 @@ pub(super) fn new_scene() -> Scene {
                 Behaviour::ObstacleAvoidance {
                     min_box_length: 4.0,
                     braking_weight: 0.2,
+                    margin: 0.0,
                 },
                 6.0,
             ),

@@ -4,11 +4,13 @@
 //! All coordinates are metres in world space (x right, y up), as `glam::Vec2`.
 
 mod box_index;
+mod disc_cast;
 mod polygon;
 mod ray;
 mod segment;
 
 pub use box_index::BoxIndex;
+pub use disc_cast::disc_segment;
 pub use polygon::{point_in_polygon, polygon_area, polygon_contains_circle_overlap};
 pub use ray::{RayHit, nearer, ray_circle, ray_segment};
 pub use segment::{closest_point_on_segment, distance_to_segment};

@@ -1,10 +1,12 @@
-//! The scene's obstacles prepared for queries: body–obstacle penetration depth and ray casts,
+//! The scene's obstacles prepared for queries: body–obstacle penetration depth, ray and disc casts,
 //! testing only the obstacles whose bounding box the body or ray reaches (found through a
 //! [`BoxIndex`] built once). Moving non-reactive circles are placed at `centre + velocity · t`.
 
 use glam::Vec2;
 
-use crate::geom::{BoxIndex, RayHit, closest_point_on_segment, nearer, point_in_polygon, ray_circle, ray_segment};
+use crate::geom::{
+    BoxIndex, RayHit, closest_point_on_segment, disc_segment, nearer, point_in_polygon, ray_circle, ray_segment,
+};
 use crate::scene::Obstacle;
 
 /// All obstacles of a scene, ready for contact queries.
@@ -60,6 +62,47 @@ impl StaticGeometry {
             best = nearer(best, ray_shape(shape, origin, dir, length, t));
         });
         best
+    }
+}
+
+impl StaticGeometry {
+    /// The first obstacle that a disc of `radius` > 0 moving from `origin` along unit `dir`, at
+    /// most `length` far, touches at time `t` ([`disc_segment`]): a thick ray, as wide as a body.
+    pub fn cast_disc(&self, origin: Vec2, dir: Vec2, length: f32, radius: f32, t: f32) -> Option<RayHit> {
+        let end = origin + dir * length;
+        let mut best = None;
+        self.for_each_near(origin.min(end) - radius, origin.max(end) + radius, |_, shape| {
+            best = nearer(best, disc_shape(shape, origin, dir, length, radius, t));
+        });
+        best
+    }
+}
+
+/// The first contact of a moving disc with one obstacle shape at time `t`.
+fn disc_shape(shape: &Obstacle, origin: Vec2, dir: Vec2, length: f32, radius: f32, t: f32) -> Option<RayHit> {
+    let circle = |center: Vec2, r: f32| {
+        ray_circle(origin, dir, length, center, r + radius).map(|h| RayHit {
+            point: center + h.normal * r,
+            ..h
+        })
+    };
+    match shape {
+        Obstacle::Circle { center, radius: r } => circle(*center, *r),
+        Obstacle::MovingCircle {
+            center,
+            radius: r,
+            velocity,
+        } => circle(*center + *velocity * t, *r),
+        Obstacle::Wall { a, b } => disc_segment(origin, dir, length, radius, *a, *b),
+        Obstacle::Polygon { vertices } => {
+            let n = vertices.len();
+            (0..n).fold(None, |best, i| {
+                nearer(
+                    best,
+                    disc_segment(origin, dir, length, radius, vertices[i], vertices[(i + 1) % n]),
+                )
+            })
+        }
     }
 }
 

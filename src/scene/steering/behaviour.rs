@@ -67,6 +67,10 @@ pub enum Behaviour {
         /// Weight of the braking component (default 0.2).
         #[serde(default = "braking_weight")]
         braking_weight: f32,
+        /// Widens the box beyond the agent's radius on each side, metres (default 0, as in the
+        /// text, where the push fades to nothing as the body grazes the obstacle).
+        #[serde(default)]
+        margin: f32,
     },
     /// Three feelers pushing off walls and polygon edges.
     WallAvoidance {

@@ -133,9 +133,11 @@ fn validate_behaviour(b: &Behaviour, at: &str, problems: &mut Problems, ids: &Ha
         Behaviour::ObstacleAvoidance {
             min_box_length,
             braking_weight,
+            margin,
         } => {
             problems.positive(field("min_box_length"), *min_box_length);
             problems.non_negative(field("braking_weight"), *braking_weight);
+            problems.non_negative(field("margin"), *margin);
         }
         Behaviour::WallAvoidance {
             feeler_length,

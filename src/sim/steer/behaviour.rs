@@ -65,12 +65,13 @@ impl Behaviour {
             Behaviour::ObstacleAvoidance {
                 min_box_length,
                 braking_weight,
+                margin,
             } => {
                 let length = obstacle_avoidance::box_length(*min_box_length, v.length(), max_speed);
                 let circles = ctx.obstacles.circles_at(ctx.time);
                 obstacle_avoidance::obstacle_avoidance_force(
                     &ctx.frame(),
-                    ctx.body.radius,
+                    ctx.body.radius + margin,
                     length,
                     *braking_weight,
                     circles,

@@ -6,7 +6,8 @@
 //! or farther sideways than the expanded radius R = r_obstacle + r_agent are skipped; of the rest
 //! the one whose box-axis intersection x = cX − √(R² − cY²) (or + if that is ≤ 0) is nearest wins.
 //! Force in local space: braking (r − x) · braking_weight along x, and a lateral push scaled by
-//! 1 + (L − x)/L.
+//! 1 + (L − x)/L. An optional margin widens the box (and the expanded radius) beyond the agent's
+//! radius, so the push lasts until the body is that far clear instead of fading at a graze.
 //!
 //! **Fix of the text's asymmetry (§8.5).** The text's lateral term (r − y)·mult pushes *toward*
 //! the obstacle when it lies to the +y side (y = 5, r = 10 → +7.5) and three times harder away

@@ -21,6 +21,9 @@ pub struct ObstacleAvoidance {
     pub tree_collisions: bool,
     /// Length of the front and oblique rays in metres (side rays are half); not in the thesis.
     pub ray_length: f32,
+    /// Sweep discs of the body's radius along the rays instead of thin lines, so a corner in the
+    /// gap between two rays is still seen (not in the thesis; default off).
+    pub body_wide_rays: bool,
 }
 
 impl Default for ObstacleAvoidance {
@@ -31,6 +34,7 @@ impl Default for ObstacleAvoidance {
             front_collisions: true,
             tree_collisions: true,
             ray_length: 3.0,
+            body_wide_rays: false,
         }
     }
 }

@@ -1,6 +1,8 @@
 //! OBSTACLE AVOIDANCE (Popelová §3.1): five body rays; each hitting ray i pushes along the wall
 //! normal with |pᵢ| = W·F·(2D/R)^O (W = 1 front, 0.8 oblique, 0.5 side; D immersed length, R ray
-//! length, O Force Order), so at half immersion |pᵢ| = W·F.
+//! length, O Force Order), so at half immersion |pᵢ| = W·F. With *body-wide rays* each ray is a
+//! disc of the body's radius swept along it: thin rays from the centre pass beside a corner in the
+//! 15°–90° gap between an oblique and a side ray, and the body then clips it (§6.1.3, §6.2.1).
 //! - *Front Collisions*: when the front or an oblique ray hits with pᵢ at 177°–180° to the
 //!   velocity, a rotation vector of ½|pᵢ| is added on the side to which the velocity leans off the
 //!   inward normal (random when exactly perpendicular), so the agent turns along the wall instead
@@ -24,7 +26,8 @@ const FRONTAL_DEG: f32 = 177.0;
 impl ObstacleAvoidance {
     /// The steering output for this tick.
     pub fn steer(&self, ctx: &SteeringContext, rng: &mut Pcg32) -> SteeringOutput {
-        let rays = cast_body_rays(ctx, OBLIQUE_DEG, self.ray_length);
+        let width = if self.body_wide_rays { ctx.body.radius } else { 0.0 };
+        let rays = cast_body_rays(ctx, OBLIQUE_DEG, self.ray_length, width);
         let dir = motion_direction(ctx.velocity(), ctx.body.heading);
         self.combine_rays(&rays, dir, rng)
     }

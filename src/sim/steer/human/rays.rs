@@ -44,8 +44,10 @@ impl BodyRay {
     }
 }
 
-/// Casts the five rays from the agent's centre: long rays of `length`, oblique at ±`oblique_deg`.
-pub fn cast_body_rays(ctx: &SteeringContext, oblique_deg: f32, length: f32) -> [BodyRay; 5] {
+/// Casts the five rays from the agent's centre: long rays of `length`, oblique at ±`oblique_deg`;
+/// with `thickness` > 0 each is a disc of that radius swept along the ray (a corner between two
+/// thin rays is still seen), otherwise a thin ray.
+pub fn cast_body_rays(ctx: &SteeringContext, oblique_deg: f32, length: f32, thickness: f32) -> [BodyRay; 5] {
     let facing = ctx.body.heading;
     let ray = |kind: RayKind| {
         let (angle, len) = match kind {
@@ -58,7 +60,11 @@ pub fn cast_body_rays(ctx: &SteeringContext, oblique_deg: f32, length: f32) -> [
             kind,
             dir,
             length: len,
-            hit: ctx.statics.cast_ray(ctx.position(), dir, len, ctx.time),
+            hit: if thickness > 0.0 {
+                ctx.statics.cast_disc(ctx.position(), dir, len, thickness, ctx.time)
+            } else {
+                ctx.statics.cast_ray(ctx.position(), dir, len, ctx.time)
+            },
         }
     };
     [
