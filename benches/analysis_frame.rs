@@ -57,7 +57,10 @@ fn ensure_recording(path: &Path) {
     for tick in 1..=TICKS {
         writer.push(&world.step()).unwrap();
         if tick % 1000 == 0 {
-            eprintln!("recorded {tick} of {TICKS} ticks ({:.0} s)", started.elapsed().as_secs_f64());
+            eprintln!(
+                "recorded {tick} of {TICKS} ticks ({:.0} s)",
+                started.elapsed().as_secs_f64()
+            );
         }
     }
     writer.finish().unwrap();
@@ -77,9 +80,10 @@ fn wait(harness: &mut Harness<'_, CrowdlabApp>, limit: Duration, done: impl Fn(&
 fn main() {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/bench-data/analysis_1000x6000.crowdrec");
     ensure_recording(&path);
-    let mut harness = Harness::builder()
-        .with_size([1400.0, 900.0])
-        .build_ui_state(|ui, app: &mut CrowdlabApp| app.show(ui), CrowdlabApp::new(crowdlab::scene::default_scene()));
+    let mut harness = Harness::builder().with_size([1400.0, 900.0]).build_ui_state(
+        |ui, app: &mut CrowdlabApp| app.show(ui),
+        CrowdlabApp::new(crowdlab::scene::default_scene()),
+    );
     harness.state_mut().open_path(&path);
     let started = Instant::now();
     wait(&mut harness, Duration::from_secs(600), |app| {
@@ -90,7 +94,9 @@ fn main() {
     harness.step();
     harness.state_mut().select(Some(0));
     wait(&mut harness, Duration::from_secs(600), |app| {
-        app.plots().agent_series().is_some_and(|s| s.speed.len() as u64 == TICKS + 1)
+        app.plots()
+            .agent_series()
+            .is_some_and(|s| s.speed.len() as u64 == TICKS + 1)
     });
     harness.get_by_label("Play").click();
     harness.step();

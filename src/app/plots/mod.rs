@@ -10,7 +10,10 @@
 mod agent_series;
 mod space;
 mod states;
+mod thinning;
 mod time_plot;
+
+use thinning::Thinning;
 
 use std::time::Duration;
 
@@ -109,6 +112,11 @@ impl Plots {
         let header = frames.header();
         let dt = f64::from(header.dt);
         let summaries = frames.summaries();
+        let title = match (card, &self.agent) {
+            (Card::Agent, Some(series)) => format!("Agent {}", series.agent),
+            _ => card.title().to_string(),
+        };
+        let thin = Thinning::of(ui, &title, ui.available_width());
         let plot = |ui: &mut Ui, title: &str, lines: Vec<Line<'static>>| {
             time_plot::show(ui, title, PLOT_HEIGHT, cursor, move |plot| {
                 lines.into_iter().for_each(|line| plot.line(line));
@@ -128,39 +136,47 @@ impl Plots {
                     } else if self.read < 1.0 && frames.is_finished() {
                         ui.add(ProgressBar::new(self.read).text("reading the agent's frames"));
                     }
-                    plot(ui, &format!("Agent {}", series.agent), agent_lines(series, header))
+                    plot(ui, &title, agent_lines(series, header, &thin))
                 }
             },
-            Card::Crowd => plot(ui, "Crowd", crowd_count_lines(summaries, dt)),
+            Card::Crowd => plot(ui, &title, crowd_count_lines(summaries, dt, &thin)),
             Card::CrowdSpeed => {
                 let speed = |s: &TickSummary| f64::from(s.mean_speed);
                 let color = Color32::from_rgb(150, 110, 40);
-                plot(
-                    ui,
-                    "Crowd speed",
-                    vec![crowd_line("mean speed (m/s)", summaries, dt, speed, color)],
-                )
+                let line = crowd_line("mean speed (m/s)", summaries, dt, speed, color, &thin);
+                plot(ui, &title, vec![line])
             }
             Card::States => {
-                let areas = states::stacked(summaries, header);
-                time_plot::show(ui, "Mind states", PLOT_HEIGHT, cursor, move |plot| {
+                let areas = states::stacked(summaries, header, &thin);
+                time_plot::show(ui, &title, PLOT_HEIGHT, cursor, move |plot| {
                     areas.into_iter().for_each(|area| plot.add(area));
                 })
             }
-            Card::Areas => plot(
-                ui,
-                "Measurement areas",
-                space::area_lines(crowd.map_or(&[], |c| &c.areas)),
-            ),
+            Card::Areas => plot(ui, &title, space::area_lines(crowd.map_or(&[], |c| &c.areas), &thin)),
             Card::Lines => plot(
                 ui,
-                "Measurement lines",
-                space::crossing_lines(crowd.map_or(&[], |c| &c.lines)),
+                &title,
+                space::crossing_lines(crowd.map_or(&[], |c| &c.lines), &thin),
             ),
             Card::Fundamental => {
                 space::fundamental_diagram(ui, crowd.map_or(&[], |c| &c.areas), PLOT_HEIGHT);
                 None
             }
+        }
+    }
+}
+
+impl Card {
+    /// The plot's title (also its accessible label); the agent's plot is named after the agent.
+    fn title(self) -> &'static str {
+        match self {
+            Card::Agent => "Selected agent",
+            Card::Crowd => "Crowd",
+            Card::CrowdSpeed => "Crowd speed",
+            Card::States => "Mind states",
+            Card::Areas => "Measurement areas",
+            Card::Lines => "Measurement lines",
+            Card::Fundamental => "Fundamental diagram",
         }
     }
 }
@@ -185,7 +201,7 @@ enum Card {
 }
 
 /// One line per quantity of the agent's series, forces in the canvas legend's colours.
-fn agent_lines(series: &AgentSeries, header: &crate::record::RecordingHeader) -> Vec<Line<'static>> {
+fn agent_lines(series: &AgentSeries, header: &crate::record::RecordingHeader, thin: &Thinning) -> Vec<Line<'static>> {
     let pal = palette();
     let mut quantities = vec![
         ("speed (m/s)".to_string(), &series.speed, color32(pal.velocity)),
@@ -217,12 +233,12 @@ fn agent_lines(series: &AgentSeries, header: &crate::record::RecordingHeader) ->
     quantities
         .into_iter()
         .filter(|(_, points, _)| !points.is_empty())
-        .map(|(name, points, color)| Line::new(name, PlotPoints::from(points.clone())).color(color))
+        .map(|(name, points, color)| Line::new(name, PlotPoints::from(thin.line(points))).color(color))
         .collect()
 }
 
 /// The crowd's active, arrived and stuck agents and its contacts per analysed tick.
-fn crowd_count_lines(summaries: &[TickSummary], dt: f64) -> Vec<Line<'static>> {
+fn crowd_count_lines(summaries: &[TickSummary], dt: f64, thin: &Thinning) -> Vec<Line<'static>> {
     let counts: [(&str, fn(&TickSummary) -> u32, Color32); 4] = [
         ("active agents", |s| s.present, Color32::from_rgb(60, 110, 200)),
         ("arrived", |s| s.arrived, Color32::from_rgb(40, 160, 80)),
@@ -231,7 +247,7 @@ fn crowd_count_lines(summaries: &[TickSummary], dt: f64) -> Vec<Line<'static>> {
     ];
     counts
         .into_iter()
-        .map(|(name, count, color)| crowd_line(name, summaries, dt, |s| f64::from(count(s)), color))
+        .map(|(name, count, color)| crowd_line(name, summaries, dt, |s| f64::from(count(s)), color, thin))
         .collect()
 }
 
@@ -242,7 +258,8 @@ fn crowd_line(
     dt: f64,
     value: impl Fn(&TickSummary) -> f64,
     color: Color32,
+    thin: &Thinning,
 ) -> Line<'static> {
     let points: Vec<[f64; 2]> = summaries.iter().map(|s| [s.tick as f64 * dt, value(s)]).collect();
-    Line::new(name.to_string(), PlotPoints::from(points)).color(color)
+    Line::new(name.to_string(), PlotPoints::from(thin.line(&points))).color(color)
 }

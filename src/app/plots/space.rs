@@ -5,6 +5,7 @@
 use eframe::egui::{Color32, Ui};
 use egui_plot::{Legend, Line, Plot, PlotPoints, Points};
 
+use super::thinning::Thinning;
 use crate::record::{AreaSeries, LineFlow};
 use crate::validate::{JAM_DENSITY, weidmann_speed};
 
@@ -22,7 +23,7 @@ fn colour(n: usize) -> Color32 {
 }
 
 /// Each area's density (P/m², solid) and mean speed (m/s) over time.
-pub fn area_lines(areas: &[AreaSeries]) -> Vec<Line<'static>> {
+pub fn area_lines(areas: &[AreaSeries], thin: &Thinning) -> Vec<Line<'static>> {
     let mut lines = Vec::new();
     for (n, area) in areas.iter().enumerate() {
         let series = |value: fn(&crate::record::AreaSample) -> f32| -> Vec<[f64; 2]> {
@@ -34,14 +35,14 @@ pub fn area_lines(areas: &[AreaSeries]) -> Vec<Line<'static>> {
         lines.push(
             Line::new(
                 format!("{} density (P/m²)", area.id),
-                PlotPoints::from(series(|s| s.density)),
+                PlotPoints::from(thin.line(&series(|s| s.density))),
             )
             .color(colour(n)),
         );
         lines.push(
             Line::new(
                 format!("{} speed (m/s)", area.id),
-                PlotPoints::from(series(|s| s.mean_speed)),
+                PlotPoints::from(thin.line(&series(|s| s.mean_speed))),
             )
             .color(colour(n).gamma_multiply(0.55)),
         );
@@ -50,7 +51,7 @@ pub fn area_lines(areas: &[AreaSeries]) -> Vec<Line<'static>> {
 }
 
 /// Each line's net count of crossings (positive direction minus negative) over time.
-pub fn crossing_lines(lines: &[LineFlow]) -> Vec<Line<'static>> {
+pub fn crossing_lines(lines: &[LineFlow], thin: &Thinning) -> Vec<Line<'static>> {
     lines
         .iter()
         .enumerate()
@@ -64,7 +65,11 @@ pub fn crossing_lines(lines: &[LineFlow]) -> Vec<Line<'static>> {
                     [f64::from(c.time), f64::from(net)]
                 })
                 .collect();
-            Line::new(format!("{} net crossings", line.id), PlotPoints::from(points)).color(colour(n))
+            Line::new(
+                format!("{} net crossings", line.id),
+                PlotPoints::from(thin.line(&points)),
+            )
+            .color(colour(n))
         })
         .collect()
 }
@@ -88,11 +93,21 @@ pub fn fundamental_diagram(ui: &mut Ui, areas: &[AreaSeries], height: f32) {
         .include_y(0.0)
         .show(ui, |plot| {
             for (n, area) in areas.iter().enumerate() {
-                let points: Vec<[f64; 2]> = area
+                // Samples falling on the same spot (to 0.01 P/m² and 0.01 m/s) are drawn once.
+                let spots: std::collections::BTreeSet<(i64, i64)> = area
                     .samples
                     .iter()
                     .filter(|s| s.count > 0)
-                    .map(|s| [f64::from(s.density), f64::from(s.mean_speed)])
+                    .map(|s| {
+                        (
+                            (s.density * 100.0).round() as i64,
+                            (s.mean_speed * 100.0).round() as i64,
+                        )
+                    })
+                    .collect();
+                let points: Vec<[f64; 2]> = spots
+                    .into_iter()
+                    .map(|(d, v)| [d as f64 / 100.0, v as f64 / 100.0])
                     .collect();
                 plot.points(
                     Points::new(area.id.clone(), PlotPoints::from(points))

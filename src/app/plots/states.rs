@@ -3,19 +3,25 @@
 
 use egui_plot::FilledArea;
 
+use super::thinning::Thinning;
 use crate::app::analysis::TickSummary;
 use crate::app::paint::color32;
 use crate::draw::force_color;
 use crate::record::RecordingHeader;
 
-/// One band per mind state of `header`, bottom (state 0) to top, over the ticks of `summaries`.
-pub fn stacked(summaries: &[TickSummary], header: &RecordingHeader) -> Vec<FilledArea> {
+/// One band per mind state of `header`, bottom (state 0) to top, over the ticks of `summaries`
+/// the plot shows (every few ticks when there are more than it has pixel columns).
+pub fn stacked(summaries: &[TickSummary], header: &RecordingHeader, thin: &Thinning) -> Vec<FilledArea> {
     let dt = f64::from(header.dt);
-    let times: Vec<f64> = summaries.iter().map(|s| s.tick as f64 * dt).collect();
+    let all_times: Vec<f64> = summaries.iter().map(|s| s.tick as f64 * dt).collect();
+    let shown = &summaries[thin.indices(&all_times)];
+    let step = thin.bucket(shown.len());
+    let sampled: Vec<TickSummary> = shown.iter().step_by(step).cloned().collect();
+    let times: Vec<f64> = sampled.iter().map(|s| s.tick as f64 * dt).collect();
     header
         .states
         .iter()
-        .zip(edges(summaries, header.states.len()))
+        .zip(edges(&sampled, header.states.len()))
         .map(|(name, (below, above))| {
             let colour = color32(force_color(name));
             FilledArea::new(name.clone(), &times, &below, &above)

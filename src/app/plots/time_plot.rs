@@ -2,7 +2,9 @@
 //! cursor drawn as a vertical line; clicking or dragging on it moves the cursor there.
 
 use eframe::egui::{Color32, Id, Role, Ui, WidgetInfo};
-use egui_plot::{Legend, Plot, PlotUi, VLine};
+use egui_plot::{Legend, Plot, PlotMemory, PlotUi, VLine};
+
+use super::thinning::Thinning;
 
 /// Draws the plot `title` (also its accessible label) of `height` pixels with the cursor at
 /// `cursor` seconds; `add` adds the lines. Returns the time (s) the user clicked or dragged to.
@@ -28,6 +30,12 @@ pub fn show<'a>(
             add(plot);
             plot.vline(VLine::new("time cursor", cursor).color(Color32::from_rgb(230, 60, 60)));
         });
+    // A plot fitting its data (not zoomed) must get every point, or it could not grow with a live
+    // run; a zoomed one needs only what it shows.
+    let fitting = PlotMemory::load(ui.ctx(), response.response.id).is_none_or(|m| m.auto_bounds.x);
+    let bounds = response.transform.bounds();
+    let shown = (!fitting).then(|| (bounds.min()[0], bounds.max()[0]));
+    Thinning::remember(ui, title, shown);
     let label = title.to_string();
     response
         .response
