@@ -43,14 +43,23 @@ impl Thinning {
         });
     }
 
-    /// The indices of `xs` (ascending times) the plot needs: those in its range plus one either
-    /// side, every `step`-th when there are more than it has columns for.
-    pub fn indices(&self, xs: &[f64]) -> std::ops::Range<usize> {
+    /// The indices of the points (ascending in time, the time of point `i` being `time(i)`, `n`
+    /// points) the plot needs: those in its range plus one either side.
+    pub fn indices(&self, n: usize, time: impl Fn(usize) -> f64) -> std::ops::Range<usize> {
         let Some((min, max)) = self.range else {
-            return 0..xs.len();
+            return 0..n;
         };
-        let from = xs.partition_point(|&x| x < min).saturating_sub(1);
-        let to = (xs.partition_point(|&x| x <= max) + 1).min(xs.len());
+        let first_at_or_after = |t: f64, inclusive: bool| {
+            let (mut lo, mut hi) = (0, n);
+            while lo < hi {
+                let mid = (lo + hi) / 2;
+                let before = if inclusive { time(mid) <= t } else { time(mid) < t };
+                if before { lo = mid + 1 } else { hi = mid }
+            }
+            lo
+        };
+        let from = first_at_or_after(min, false).saturating_sub(1);
+        let to = (first_at_or_after(max, true) + 1).min(n);
         from..to.max(from)
     }
 
@@ -62,8 +71,7 @@ impl Thinning {
     /// The points of `points` (in time order) the plot draws: those in view, and of each run of
     /// points sharing a pixel column only the lowest and the highest, in time order.
     pub fn line(&self, points: &[[f64; 2]]) -> Vec<[f64; 2]> {
-        let xs: Vec<f64> = points.iter().map(|p| p[0]).collect();
-        let shown = &points[self.indices(&xs)];
+        let shown = &points[self.indices(points.len(), |i| points[i][0])];
         let bucket = self.bucket(shown.len());
         if bucket <= POINTS_PER_COLUMN {
             return shown.to_vec();
