@@ -9,6 +9,7 @@
 //!
 //! Run: `cargo bench --no-default-features --bench orca` (prints a table; not a criterion group,
 //! since one whole crossing of the circle, thousands of ticks, is already the measurement).
+//! Agent counts given after `--` run only those rows: `... --bench orca -- 1000`.
 
 use std::borrow::Cow;
 use std::collections::HashMap;
@@ -139,7 +140,11 @@ fn main() {
         "| ORCA Circle | crowdlab 1 thread (µs/agent-tick) | dodgy_2d (µs/agent-tick) | ratio | crowdlab 2 threads vs 1 |"
     );
     println!("|---|---|---|---|---|");
+    let only: Vec<usize> = std::env::args().skip(1).filter_map(|a| a.parse().ok()).collect();
     for (n, reps) in [(250, 3), (1000, 2), (5000, 1)] {
+        if !only.is_empty() && !only.contains(&n) {
+            continue;
+        }
         // The whole crossing: the ring contracts, jams in the centre and spreads out again.
         let ticks = (2.0 * start(0, n).x / MAX_SPEED / DT) as usize + 100;
         let (mut ours, mut peer, mut two) = (f64::MAX, f64::MAX, f64::MAX);
