@@ -58,10 +58,45 @@ pub struct Neighbourhood {
     near_edges: Vec<(f32, usize)>,
 }
 
+/// The agents one decision may avoid, as the neighbour index found them (indices into the
+/// snapshot's bodies).
+#[derive(Clone, Copy, Debug)]
+pub enum Candidates<'a> {
+    /// Already the method's own choice: its `max_neighbors` nearest within its
+    /// `neighbor_dist`, nearest first (ties by index) — RVO2's k-nearest query.
+    Nearest(&'a [u32]),
+    /// Every agent within some range, in any order; the method picks its own.
+    InRange(&'a [u32]),
+}
+
 impl Neighbourhood {
-    /// Gathers the neighbourhood of `body` among `candidates` (indices into the snapshot's
-    /// bodies, from the neighbour grid), reusing the vectors' allocations.
-    pub fn gather(&mut self, body: &Body, max_speed: f32, reach: &Reach, candidates: &[u32], snap: &Snapshot) {
+    /// Gathers the neighbourhood of `body` among `candidates`, reusing the vectors' allocations.
+    pub fn gather(&mut self, body: &Body, max_speed: f32, reach: &Reach, candidates: Candidates, snap: &Snapshot) {
+        let p = body.position;
+        self.movers.clear();
+        match candidates {
+            Candidates::Nearest(nearest) => self.movers.extend(nearest.iter().map(|&j| mover(snap, j))),
+            Candidates::InRange(all) => {
+                self.pick_nearest(body, reach, all, snap);
+                self.movers.extend(self.near.iter().map(|&(_, j)| mover(snap, j)));
+            }
+        }
+        let agent_range = reach.neighbor_dist.unwrap_or(reach.reaction_distance + body.radius);
+        snap.obstacles.moving_near(p, agent_range, snap.time, &mut self.movers);
+        let obstacle_range = match reach.neighbor_dist {
+            Some(_) => reach.time_horizon_obst * max_speed + body.radius,
+            None => reach.reaction_distance + body.radius,
+        };
+        self.static_circles.clear();
+        snap.obstacles.circles_near(p, obstacle_range, &mut self.static_circles);
+        snap.obstacles.edges_near(p, obstacle_range, &mut self.near_edges);
+        self.edges.clear();
+        self.edges.extend(self.near_edges.iter().map(|e| e.1));
+    }
+
+    /// Fills `near` with the other present agents of `candidates` within the reach of `body`,
+    /// nearest first (ties by index), at most `max_neighbors` of them.
+    fn pick_nearest(&mut self, body: &Body, reach: &Reach, candidates: &[u32], snap: &Snapshot) {
         let p = body.position;
         let near = &mut self.near;
         near.clear();
@@ -79,26 +114,16 @@ impl Neighbourhood {
         }));
         near.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
         near.truncate(reach.max_neighbors);
-        self.movers.clear();
-        self.movers.extend(near.iter().map(|&(_, j)| {
-            let other = &snap.bodies[j as usize];
-            Mover {
-                position: other.position,
-                velocity: other.velocity,
-                radius: other.radius,
-                reactive: !snap.non_reactive[other.profile as usize],
-            }
-        }));
-        let agent_range = reach.neighbor_dist.unwrap_or(reach.reaction_distance + body.radius);
-        snap.obstacles.moving_near(p, agent_range, snap.time, &mut self.movers);
-        let obstacle_range = match reach.neighbor_dist {
-            Some(_) => reach.time_horizon_obst * max_speed + body.radius,
-            None => reach.reaction_distance + body.radius,
-        };
-        self.static_circles.clear();
-        snap.obstacles.circles_near(p, obstacle_range, &mut self.static_circles);
-        snap.obstacles.edges_near(p, obstacle_range, &mut self.near_edges);
-        self.edges.clear();
-        self.edges.extend(self.near_edges.iter().map(|e| e.1));
+    }
+}
+
+/// Agent `j` of the snapshot as a disc to avoid.
+fn mover(snap: &Snapshot, j: u32) -> Mover {
+    let other = &snap.bodies[j as usize];
+    Mover {
+        position: other.position,
+        velocity: other.velocity,
+        radius: other.radius,
+        reactive: !snap.non_reactive[other.profile as usize],
     }
 }
