@@ -99,24 +99,20 @@ impl AgentTree {
     /// Fills `out` (cleared first) with the `k` agents nearest to `p` whose centre lies
     /// strictly within `radius`, leaving out agent `skip`, nearest first (ties by agent index).
     pub fn nearest(&self, p: Vec2, radius: f32, k: usize, skip: u32, out: &mut Vec<(f32, u32)>) {
-        out.clear();
-        if k == 0 || self.nodes.is_empty() {
-            return;
+        let mut best = KNearest::new(out, k, radius, skip);
+        if k > 0 && !self.nodes.is_empty() {
+            self.query(0, p, &mut best);
         }
-        let mut best = KNearest {
-            out,
-            k,
-            r_sq: radius * radius,
-            skip,
-        };
-        self.query(0, p, &mut best);
     }
 
     fn query(&self, node: usize, p: Vec2, best: &mut KNearest) {
         let n = &self.nodes[node];
         if n.is_leaf() {
             for &(i, q) in &self.items[n.begin as usize..n.end as usize] {
-                best.offer(q.distance_squared(p), i);
+                let d = q.distance_squared(p);
+                if best.reaches(d) {
+                    best.insert(d, i);
+                }
             }
             return;
         }
@@ -137,30 +133,52 @@ impl AgentTree {
 }
 
 /// The running answer of a k-nearest query: at most `k` (squared distance, agent) pairs within
-/// `r_sq`, nearest first, ties by agent index.
+/// range, nearest first, ties by agent index.
 pub(super) struct KNearest<'a> {
-    /// The answer so far.
-    pub out: &'a mut Vec<(f32, u32)>,
-    /// How many neighbours are wanted.
-    pub k: usize,
-    /// The squared range.
-    pub r_sq: f32,
-    /// The agent asking, left out.
-    pub skip: u32,
+    out: &'a mut Vec<(f32, u32)>,
+    k: usize,
+    r_sq: f32,
+    skip: u32,
+    /// The squared range while fewer than `k` are found, then the k-th squared distance.
+    limit: f32,
 }
 
-impl KNearest<'_> {
-    /// True when an agent at squared distance `gap_sq` could still enter the answer.
-    pub fn reaches(&self, gap_sq: f32) -> bool {
-        gap_sq < self.r_sq && (self.out.len() < self.k || gap_sq <= self.out[self.k - 1].0)
+impl<'a> KNearest<'a> {
+    /// An empty answer (`out` is cleared) for the `k` nearest within `radius`, leaving out
+    /// agent `skip`.
+    pub fn new(out: &'a mut Vec<(f32, u32)>, k: usize, radius: f32, skip: u32) -> KNearest<'a> {
+        out.clear();
+        let r_sq = radius * radius;
+        KNearest {
+            out,
+            k,
+            r_sq,
+            skip,
+            limit: r_sq,
+        }
+    }
+
+    /// True when an agent at squared distance `d` could still enter the answer (one at exactly
+    /// the k-th distance may, with a lower index).
+    #[inline]
+    pub fn reaches(&self, d: f32) -> bool {
+        d < self.r_sq && d <= self.limit && self.k > 0
     }
 
     /// Offers agent `i` at squared distance `d`: RVO2's bounded insertion.
+    #[inline]
     pub fn offer(&mut self, d: f32, i: u32) {
-        if d >= self.r_sq || i == self.skip {
+        if self.reaches(d) {
+            self.insert(d, i);
+        }
+    }
+
+    /// Inserts agent `i` at squared distance `d` (which [`KNearest::reaches`]) in order.
+    fn insert(&mut self, d: f32, i: u32) {
+        let key = (d, i);
+        if i == self.skip {
             return;
         }
-        let key = (d, i);
         if self.out.len() == self.k {
             if !less(key, self.out[self.k - 1]) {
                 return;
@@ -174,6 +192,9 @@ impl KNearest<'_> {
             at -= 1;
         }
         self.out[at] = key;
+        if self.out.len() == self.k {
+            self.limit = self.out[self.k - 1].0;
+        }
     }
 }
 

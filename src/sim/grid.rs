@@ -58,7 +58,8 @@ impl NeighbourGrid {
     }
 
     fn cell_coords(&self, p: Vec2) -> (usize, usize) {
-        let c = ((p - self.origin) * self.inv_cell).floor();
+        // Truncation is the floor for v ≥ 0, and anything below 0 clamps to the first cell.
+        let c = (p - self.origin) * self.inv_cell;
         let clamp = |v: f32, n: usize| {
             if v.is_nan() || v < 0.0 {
                 0
@@ -152,16 +153,7 @@ impl NeighbourGrid {
         match &self.tree {
             Some(tree) => tree.nearest(p, radius, k, skip, out),
             None => {
-                out.clear();
-                if k == 0 {
-                    return;
-                }
-                let mut best = KNearest {
-                    out,
-                    k,
-                    r_sq: radius * radius,
-                    skip,
-                };
+                let mut best = KNearest::new(out, k, radius, skip);
                 for &(i, q) in &self.entries {
                     best.offer(q.distance_squared(p), i);
                 }
