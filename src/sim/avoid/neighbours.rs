@@ -3,6 +3,7 @@
 
 use glam::Vec2;
 
+use super::lp::Line;
 use super::obstacles::AvoidObstacles;
 use crate::scene::avoidance::Reach;
 use crate::sim::Body;
@@ -56,6 +57,9 @@ pub struct Neighbourhood {
     /// Reused buffers: candidate agents by distance, and edges with their distances.
     near: Vec<(f32, u32)>,
     near_edges: Vec<(f32, usize)>,
+    /// Reused buffers of ORCA's linear program: its half-planes and the 3-D fallback's.
+    pub(super) lines: Vec<Line>,
+    pub(super) projected: Vec<Line>,
 }
 
 /// The agents one decision may avoid, as the neighbour index found them (indices into the
