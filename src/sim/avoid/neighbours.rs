@@ -116,8 +116,14 @@ impl Neighbourhood {
             };
             inside.then_some((dist_sq, j))
         }));
-        near.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+        // (distance, index) is a total order (indices are unique), so selecting the k smallest
+        // and sorting only those gives exactly the head of the fully sorted list.
+        let order = |a: &(f32, u32), b: &(f32, u32)| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1));
+        if near.len() > reach.max_neighbors && reach.max_neighbors > 0 {
+            near.select_nth_unstable_by(reach.max_neighbors - 1, order);
+        }
         near.truncate(reach.max_neighbors);
+        near.sort_unstable_by(order);
     }
 }
 
