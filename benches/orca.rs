@@ -9,6 +9,8 @@
 //!
 //! Run: `cargo bench --no-default-features --bench orca` (prints a table; not a criterion group,
 //! since one whole crossing of the circle, thousands of ticks, is already the measurement).
+//! Agent counts given after `--` run only those rows: `... --bench orca -- 1000`; `2` runs only
+//! the bottleneck row (1,000 walkers through a 2 m gap between 2 blocks, crowdlab alone).
 
 use std::borrow::Cow;
 use std::collections::HashMap;
@@ -16,14 +18,14 @@ use std::f32::consts::TAU;
 use std::sync::Arc;
 use std::time::Instant;
 
-use crowdlab::scene::{Bounds, Scene, load_scene};
+use crowdlab::scene::{Bounds, Obstacle, Scene, load_scene};
 use crowdlab::sim::World;
+use crowdlab::validate::Method;
 use glam::Vec2;
 
 #[path = "support/crowd.rs"]
-#[allow(dead_code)] // the lattice crowd is for the other benches
 mod crowd;
-use crowd::add_mirrored_walker;
+use crowd::{add_mirrored_walker, lattice_crowd};
 
 /// RVO2's Circle parameters.
 const RADIUS: f32 = 1.5;
@@ -134,12 +136,57 @@ fn dodgy_run(n: usize, ticks: usize) -> f64 {
     t.elapsed().as_secs_f64() / ticks as f64
 }
 
+/// The bottleneck row: the 1,000-walker lattice crowd moved 20 m to the west, each walker
+/// heading for its point mirrored through the origin, with ORCA's pedestrian settings
+/// (`--method orca`) and two blocks leaving a 2 m gap at the origin between them.
+fn bottleneck_scene() -> Scene {
+    let mut scene = lattice_crowd(1000);
+    for agent in &mut scene.agents {
+        agent.position.x -= 20.0;
+    }
+    for target in &mut scene.targets {
+        target.position.x += 20.0;
+    }
+    scene.bounds = Bounds {
+        min: Vec2::splat(-45.0),
+        max: Vec2::splat(45.0),
+    };
+    let block = |y0: f32, y1: f32| Obstacle::Polygon {
+        vertices: vec![
+            Vec2::new(-1.0, y0),
+            Vec2::new(1.0, y0),
+            Vec2::new(1.0, y1),
+            Vec2::new(-1.0, y1),
+        ],
+    };
+    scene.obstacles = vec![block(1.0, 40.0), block(-40.0, -1.0)];
+    Method::parse("orca").expect("orca").apply(&mut scene);
+    scene
+}
+
+/// Milliseconds per tick of the first `ticks` ticks of the bottleneck on `threads` threads.
+fn bottleneck_run(ticks: usize, threads: usize) -> f64 {
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+    pool.install(|| {
+        let mut world = World::new(Arc::new(bottleneck_scene()));
+        let t = Instant::now();
+        for _ in 0..ticks {
+            world.step();
+        }
+        t.elapsed().as_secs_f64() * 1e3 / ticks as f64
+    })
+}
+
 fn main() {
     println!(
         "| ORCA Circle | crowdlab 1 thread (µs/agent-tick) | dodgy_2d (µs/agent-tick) | ratio | crowdlab 2 threads vs 1 |"
     );
     println!("|---|---|---|---|---|");
+    let only: Vec<usize> = std::env::args().skip(1).filter_map(|a| a.parse().ok()).collect();
     for (n, reps) in [(250, 3), (1000, 2), (5000, 1)] {
+        if !only.is_empty() && !only.contains(&n) {
+            continue;
+        }
         // The whole crossing: the ring contracts, jams in the centre and spreads out again.
         let ticks = (2.0 * start(0, n).x / MAX_SPEED / DT) as usize + 100;
         let (mut ours, mut peer, mut two) = (f64::MAX, f64::MAX, f64::MAX);
@@ -156,5 +203,15 @@ fn main() {
             ours / peer,
             ours / two
         );
+    }
+    if only.is_empty() || only.contains(&2) {
+        let ticks = 300;
+        let (one, two) = (bottleneck_run(ticks, 1), bottleneck_run(ticks, 2));
+        println!();
+        println!(
+            "| ORCA bottleneck, 1,000 walkers, 2 blocks, first {ticks} ticks | 1 thread (ms/tick) | 2 threads (ms/tick) |"
+        );
+        println!("|---|---|---|");
+        println!("| crowdlab | {one:.2} | {two:.2} |");
     }
 }

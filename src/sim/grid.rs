@@ -1,9 +1,11 @@
 //! Neighbour index over agent positions: a uniform grid rebuilt each tick by counting sort
 //! (Buckland's cell-space partitioning without per-cell lists), or brute force for comparison.
 //! Query results are sorted by agent index, so both give identical answers in the same order.
+//! The k-nearest query (RVO2's agent neighbours) runs on a k-d tree kept beside the grid.
 
 use glam::Vec2;
 
+use super::agent_tree::{AgentTree, KNearest};
 use crate::scene::{Bounds, NeighbourIndex};
 
 /// Finds the agents near a point. Built from the positions of the present agents.
@@ -17,6 +19,8 @@ pub struct NeighbourGrid {
     cell_start: Vec<u32>,
     /// (agent index, position), grouped by cell.
     entries: Vec<(u32, Vec2)>,
+    /// The k-d tree for k-nearest queries, when kept ([`NeighbourGrid::with_nearest_tree`]).
+    tree: Option<AgentTree>,
 }
 
 /// Upper limit on grid cells, so a tiny cell size on a huge world cannot exhaust memory.
@@ -49,11 +53,13 @@ impl NeighbourGrid {
             rows,
             cell_start: vec![0; cols * rows + 1],
             entries: Vec::new(),
+            tree: None,
         }
     }
 
     fn cell_coords(&self, p: Vec2) -> (usize, usize) {
-        let c = ((p - self.origin) * self.inv_cell).floor();
+        // Truncation is the floor for v ≥ 0, and anything below 0 clamps to the first cell.
+        let c = (p - self.origin) * self.inv_cell;
         let clamp = |v: f32, n: usize| {
             if v.is_nan() || v < 0.0 {
                 0
@@ -92,6 +98,9 @@ impl NeighbourGrid {
             next[c] += 1;
         }
         self.entries = sorted;
+        if let Some(tree) = &mut self.tree {
+            tree.rebuild(&self.entries);
+        }
     }
 
     /// Appends to `out` (cleared first) every indexed agent whose centre lies strictly within
@@ -121,94 +130,38 @@ impl NeighbourGrid {
                 }
             }
         }
-        out.sort_unstable();
+        // Each cell lists its agents in index order, so `out` is a few sorted runs: the stable
+        // sort merges runs instead of sorting from scratch.
+        out.sort();
     }
 }
 
 impl NeighbourGrid {
+    /// Also keeps the k-d tree that [`NeighbourGrid::nearest`] answers from (for scenes whose
+    /// profiles ask for their k nearest neighbours); without it, the query scans every agent.
+    /// Brute force keeps no tree.
+    pub fn with_nearest_tree(mut self) -> NeighbourGrid {
+        if !matches!(self.mode, NeighbourIndex::BruteForce) {
+            self.tree = Some(AgentTree::default());
+        }
+        self
+    }
+
     /// Fills `out` (cleared first) with the `k` indexed agents nearest to `p` whose centre lies
     /// strictly within `radius`, leaving out agent `skip`, nearest first (ties by agent index) —
-    /// RVO2's k-nearest query: a bounded insertion per candidate, no sort of the whole range.
-    /// The answer does not depend on the visiting order, so grid and brute force agree.
+    /// RVO2's k-nearest query on its agent k-d tree, with a bounded insertion per candidate.
+    /// The answer does not depend on the visiting order, so tree and brute force agree.
     pub fn nearest(&self, p: Vec2, radius: f32, k: usize, skip: u32, out: &mut Vec<(f32, u32)>) {
-        out.clear();
-        if k == 0 {
-            return;
-        }
-        let r_sq = radius * radius;
-        let visit = |range: std::ops::Range<usize>, out: &mut Vec<(f32, u32)>| {
-            for &(i, q) in &self.entries[range] {
-                let d = q.distance_squared(p);
-                if d >= r_sq || i == skip {
-                    continue;
-                }
-                let key = (d, i);
-                let full = out.len() == k;
-                if full && !less(key, out[k - 1]) {
-                    continue;
-                }
-                let at = out.partition_point(|&e| less(e, key));
-                if full {
-                    out.pop();
-                }
-                out.insert(at, key);
-            }
-        };
-        match self.mode {
-            NeighbourIndex::BruteForce => visit(0..self.entries.len(), out),
-            NeighbourIndex::Grid { .. } => {
-                // Rings of cells around the agent's own, nearest first; a ring farther than
-                // the k-th neighbour found (or than `radius`) ends the search.
-                let (cx, cy) = self.cell_coords(p);
-                let (x0, y0) = self.cell_coords(p - Vec2::splat(radius));
-                let (x1, y1) = self.cell_coords(p + Vec2::splat(radius));
-                let cell = 1.0 / self.inv_cell;
-                let lo = self.origin + Vec2::new(cx as f32, cy as f32) * cell;
-                let hi = lo + Vec2::splat(cell);
-                let rings = (cx - x0).max(x1 - cx).max(cy - y0).max(y1 - cy);
-                for ring in 0..=rings {
-                    if ring > 0 {
-                        let inner = (ring - 1) as f32 * cell;
-                        let bound = (p.x - (lo.x - inner))
-                            .min(hi.x + inner - p.x)
-                            .min(p.y - (lo.y - inner))
-                            .min(hi.y + inner - p.y)
-                            .max(0.0);
-                        let bound_sq = bound * bound;
-                        if bound_sq >= r_sq || (out.len() == k && bound_sq > out[k - 1].0) {
-                            break;
-                        }
-                    }
-                    let (ys, ye) = (cy.saturating_sub(ring).max(y0), (cy + ring).min(y1));
-                    for y in ys..=ye {
-                        let edge_row = y + ring == cy || y == cy + ring;
-                        let row = y * self.cols;
-                        if edge_row {
-                            let (xs, xe) = (cx.saturating_sub(ring).max(x0), (cx + ring).min(x1));
-                            visit(
-                                self.cell_start[row + xs] as usize..self.cell_start[row + xe + 1] as usize,
-                                out,
-                            );
-                        } else {
-                            for x in [cx.checked_sub(ring), Some(cx + ring)].into_iter().flatten() {
-                                if (x0..=x1).contains(&x) {
-                                    visit(
-                                        self.cell_start[row + x] as usize..self.cell_start[row + x + 1] as usize,
-                                        out,
-                                    );
-                                }
-                            }
-                        }
-                    }
+        match &self.tree {
+            Some(tree) => tree.nearest(p, radius, k, skip, out),
+            None => {
+                let mut best = KNearest::new(out, k, radius, skip);
+                for &(i, q) in &self.entries {
+                    best.offer(q.distance_squared(p), i);
                 }
             }
         }
     }
-}
-
-/// The order of [`NeighbourGrid::nearest`]: by squared distance, then by agent index.
-fn less(a: (f32, u32), b: (f32, u32)) -> bool {
-    a.0 < b.0 || (a.0 == b.0 && a.1 < b.1)
 }
 
 #[cfg(test)]
@@ -252,7 +205,7 @@ mod tests {
         let points: Vec<(u32, Vec2)> = (0..900)
             .map(|i| (i, Vec2::new((i % 30) as f32 * 10.0, (i / 30) as f32 * 10.0)))
             .collect();
-        let mut grid = NeighbourGrid::new(NeighbourIndex::Grid { cell_size: 25.0 }, bounds());
+        let mut grid = NeighbourGrid::new(NeighbourIndex::Grid { cell_size: 25.0 }, bounds()).with_nearest_tree();
         let mut brute = NeighbourGrid::new(NeighbourIndex::BruteForce, bounds());
         grid.rebuild(points.iter().copied());
         brute.rebuild(points.iter().rev().copied());

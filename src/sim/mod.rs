@@ -1,5 +1,6 @@
 //! The simulator: a [`World`] built from a scene, stepped in fixed ticks, producing frames.
 
+mod agent_tree;
 mod body;
 mod grid;
 pub mod locomotion;

@@ -84,10 +84,17 @@ pub fn program2(lines: &[Line], radius: f32, opt: Vec2, direction_opt: bool) -> 
 }
 
 /// RVO2 `linearProgram3`: starting from the infeasible 2-D result, minimises the largest
-/// violation of the soft lines (`hard..`) while keeping the hard lines.
-pub fn program3(lines: &[Line], hard: usize, begin: usize, radius: f32, mut result: Vec2) -> Vec2 {
+/// violation of the soft lines (`hard..`) while keeping the hard lines. `projected` is a reused
+/// buffer.
+fn program3(
+    lines: &[Line],
+    hard: usize,
+    begin: usize,
+    radius: f32,
+    mut result: Vec2,
+    projected: &mut Vec<Line>,
+) -> Vec2 {
     let mut distance = 0.0;
-    let mut projected = Vec::with_capacity(lines.len());
     for i in begin..lines.len() {
         if lines[i].violation(result) > distance {
             projected.clear();
@@ -110,7 +117,7 @@ pub fn program3(lines: &[Line], hard: usize, begin: usize, radius: f32, mut resu
                 });
             }
             let opt = lines[i].direction.perp();
-            let (candidate, fail) = program2(&projected, radius, opt, true);
+            let (candidate, fail) = program2(projected, radius, opt, true);
             if fail >= projected.len() {
                 result = candidate;
             }
@@ -120,11 +127,12 @@ pub fn program3(lines: &[Line], hard: usize, begin: usize, radius: f32, mut resu
     result
 }
 
-/// The ORCA velocity: the 2-D program, and the 3-D fallback when it fails.
-pub fn solve(lines: &[Line], hard: usize, max_speed: f32, preferred: Vec2) -> Vec2 {
+/// The ORCA velocity: the 2-D program, and the 3-D fallback when it fails (`projected` is
+/// its reused buffer).
+pub fn solve(lines: &[Line], hard: usize, max_speed: f32, preferred: Vec2, projected: &mut Vec<Line>) -> Vec2 {
     let (result, fail) = program2(lines, max_speed, preferred, false);
     if fail < lines.len() {
-        program3(lines, hard, fail, max_speed, result)
+        program3(lines, hard, fail, max_speed, result, projected)
     } else {
         result
     }
@@ -145,12 +153,15 @@ mod tests {
     fn feasible_program_returns_the_closest_permitted_velocity() {
         // Permitted: y ≥ 0.5 (left of a line pointing in +x through (0, 0.5)).
         let lines = [line((0.0, 0.5), (1.0, 0.0))];
-        let v = solve(&lines, 0, 2.0, Vec2::new(1.0, 0.0));
+        let v = solve(&lines, 0, 2.0, Vec2::new(1.0, 0.0), &mut Vec::new());
         assert!((v - Vec2::new(1.0, 0.5)).length() < 1e-6);
         // Inside the permitted side, the preferred velocity is kept.
-        assert_eq!(solve(&lines, 0, 2.0, Vec2::new(0.0, 1.0)), Vec2::new(0.0, 1.0));
+        assert_eq!(
+            solve(&lines, 0, 2.0, Vec2::new(0.0, 1.0), &mut Vec::new()),
+            Vec2::new(0.0, 1.0)
+        );
         // Outside the max-speed disc the result is on the disc.
-        let far = solve(&[], 0, 2.0, Vec2::new(3.0, 4.0));
+        let far = solve(&[], 0, 2.0, Vec2::new(3.0, 4.0), &mut Vec::new());
         assert!((far - Vec2::new(1.2, 1.6)).length() < 1e-6);
     }
 
@@ -160,7 +171,7 @@ mod tests {
         let lines = [line((0.0, 1.0), (1.0, 0.0)), line((0.0, -1.0), (-1.0, 0.0))];
         let (_, fail) = program2(&lines, 2.0, Vec2::new(0.5, 0.3), false);
         assert_eq!(fail, 1, "the second line makes the 2-D program infeasible");
-        let v = solve(&lines, 0, 2.0, Vec2::new(0.5, 0.3));
+        let v = solve(&lines, 0, 2.0, Vec2::new(0.5, 0.3), &mut Vec::new());
         assert!(v.y.abs() < 1e-5, "{v}");
         assert!((lines[0].violation(v) - lines[1].violation(v)).abs() < 1e-5);
     }
@@ -169,7 +180,7 @@ mod tests {
     fn hard_lines_stay_satisfied_when_soft_ones_are_relaxed() {
         // Hard: y ≥ 1. Soft: y ≤ −1. Result keeps y ≥ 1 and violates only the soft line.
         let lines = [line((0.0, 1.0), (1.0, 0.0)), line((0.0, -1.0), (-1.0, 0.0))];
-        let v = solve(&lines, 1, 2.0, Vec2::ZERO);
+        let v = solve(&lines, 1, 2.0, Vec2::ZERO, &mut Vec::new());
         assert!(lines[0].violation(v) <= 1e-5, "{v}");
         assert!(v.y >= 1.0 - 1e-5);
     }

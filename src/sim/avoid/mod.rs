@@ -27,7 +27,7 @@ mod unstick;
 pub use cone::{Cone, Side};
 pub use cone_methods::{ConeMethod, Horizons};
 pub use lp::Line;
-pub use neighbours::{Mover, Neighbourhood, Snapshot};
+pub use neighbours::{Candidates, Mover, Neighbourhood, Snapshot};
 pub use obstacles::AvoidObstacles;
 pub use orca::{agent_line, orca_velocity};
 pub use preferred::{agent_rng, toward_goal};
@@ -59,8 +59,7 @@ pub struct AvoidingAgent {
 
 impl Avoidance {
     /// The velocity `body` walks with this tick: `preferred` unchanged without avoidance,
-    /// otherwise the method's choice among the neighbours in `candidates` (indices into the
-    /// snapshot's bodies) for `preferred` capped by the method's time gap (`headway`). `scratch`
+    /// otherwise the method's choice among the neighbours in `candidates` for `preferred` capped by the method's time gap (`headway`). `scratch`
     /// is reused between calls; `debug`, when given, receives the constraints, the capped
     /// preferred and the chosen velocity.
     #[allow(clippy::too_many_arguments)]
@@ -69,7 +68,7 @@ impl Avoidance {
         body: &Body,
         max_speed: f32,
         preferred: Vec2,
-        candidates: &[u32],
+        candidates: Candidates,
         snap: &Snapshot,
         dt: f32,
         scratch: &mut Neighbourhood,

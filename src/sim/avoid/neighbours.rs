@@ -3,6 +3,7 @@
 
 use glam::Vec2;
 
+use super::lp::Line;
 use super::obstacles::AvoidObstacles;
 use crate::scene::avoidance::Reach;
 use crate::sim::Body;
@@ -56,12 +57,50 @@ pub struct Neighbourhood {
     /// Reused buffers: candidate agents by distance, and edges with their distances.
     near: Vec<(f32, u32)>,
     near_edges: Vec<(f32, usize)>,
+    /// Reused buffers of ORCA's linear program: its half-planes and the 3-D fallback's.
+    pub(super) lines: Vec<Line>,
+    pub(super) projected: Vec<Line>,
+}
+
+/// The agents one decision may avoid, as the neighbour index found them (indices into the
+/// snapshot's bodies).
+#[derive(Clone, Copy, Debug)]
+pub enum Candidates<'a> {
+    /// Already the method's own choice: its `max_neighbors` nearest within its
+    /// `neighbor_dist`, nearest first (ties by index) — RVO2's k-nearest query.
+    Nearest(&'a [u32]),
+    /// Every agent within some range, in any order; the method picks its own.
+    InRange(&'a [u32]),
 }
 
 impl Neighbourhood {
-    /// Gathers the neighbourhood of `body` among `candidates` (indices into the snapshot's
-    /// bodies, from the neighbour grid), reusing the vectors' allocations.
-    pub fn gather(&mut self, body: &Body, max_speed: f32, reach: &Reach, candidates: &[u32], snap: &Snapshot) {
+    /// Gathers the neighbourhood of `body` among `candidates`, reusing the vectors' allocations.
+    pub fn gather(&mut self, body: &Body, max_speed: f32, reach: &Reach, candidates: Candidates, snap: &Snapshot) {
+        let p = body.position;
+        self.movers.clear();
+        match candidates {
+            Candidates::Nearest(nearest) => self.movers.extend(nearest.iter().map(|&j| mover(snap, j))),
+            Candidates::InRange(all) => {
+                self.pick_nearest(body, reach, all, snap);
+                self.movers.extend(self.near.iter().map(|&(_, j)| mover(snap, j)));
+            }
+        }
+        let agent_range = reach.neighbor_dist.unwrap_or(reach.reaction_distance + body.radius);
+        snap.obstacles.moving_near(p, agent_range, snap.time, &mut self.movers);
+        let obstacle_range = match reach.neighbor_dist {
+            Some(_) => reach.time_horizon_obst * max_speed + body.radius,
+            None => reach.reaction_distance + body.radius,
+        };
+        self.static_circles.clear();
+        snap.obstacles.circles_near(p, obstacle_range, &mut self.static_circles);
+        snap.obstacles.edges_near(p, obstacle_range, &mut self.near_edges);
+        self.edges.clear();
+        self.edges.extend(self.near_edges.iter().map(|e| e.1));
+    }
+
+    /// Fills `near` with the other present agents of `candidates` within the reach of `body`,
+    /// nearest first (ties by index), at most `max_neighbors` of them.
+    fn pick_nearest(&mut self, body: &Body, reach: &Reach, candidates: &[u32], snap: &Snapshot) {
         let p = body.position;
         let near = &mut self.near;
         near.clear();
@@ -77,28 +116,24 @@ impl Neighbourhood {
             };
             inside.then_some((dist_sq, j))
         }));
-        near.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+        // (distance, index) is a total order (indices are unique), so selecting the k smallest
+        // and sorting only those gives exactly the head of the fully sorted list.
+        let order = |a: &(f32, u32), b: &(f32, u32)| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1));
+        if near.len() > reach.max_neighbors && reach.max_neighbors > 0 {
+            near.select_nth_unstable_by(reach.max_neighbors - 1, order);
+        }
         near.truncate(reach.max_neighbors);
-        self.movers.clear();
-        self.movers.extend(near.iter().map(|&(_, j)| {
-            let other = &snap.bodies[j as usize];
-            Mover {
-                position: other.position,
-                velocity: other.velocity,
-                radius: other.radius,
-                reactive: !snap.non_reactive[other.profile as usize],
-            }
-        }));
-        let agent_range = reach.neighbor_dist.unwrap_or(reach.reaction_distance + body.radius);
-        snap.obstacles.moving_near(p, agent_range, snap.time, &mut self.movers);
-        let obstacle_range = match reach.neighbor_dist {
-            Some(_) => reach.time_horizon_obst * max_speed + body.radius,
-            None => reach.reaction_distance + body.radius,
-        };
-        self.static_circles.clear();
-        snap.obstacles.circles_near(p, obstacle_range, &mut self.static_circles);
-        snap.obstacles.edges_near(p, obstacle_range, &mut self.near_edges);
-        self.edges.clear();
-        self.edges.extend(self.near_edges.iter().map(|e| e.1));
+        near.sort_unstable_by(order);
+    }
+}
+
+/// Agent `j` of the snapshot as a disc to avoid.
+fn mover(snap: &Snapshot, j: u32) -> Mover {
+    let other = &snap.bodies[j as usize];
+    Mover {
+        position: other.position,
+        velocity: other.velocity,
+        radius: other.radius,
+        reactive: !snap.non_reactive[other.profile as usize],
     }
 }

@@ -215,17 +215,19 @@ fn obstacle_lines(
     }
 }
 
-/// The ORCA velocity of `agent` among its neighbourhood; `debug` receives every half-plane.
+/// The ORCA velocity of `agent` among its neighbourhood (whose line buffers are reused);
+/// `debug` receives every half-plane.
 pub fn orca_velocity(
     agent: &AvoidingAgent,
-    nb: &Neighbourhood,
+    nb: &mut Neighbourhood,
     obstacles: &AvoidObstacles,
     params: &ObstacleParams,
     dt: f32,
     debug: Option<&mut Vec<Constraint>>,
 ) -> Vec2 {
-    let mut lines = Vec::with_capacity(nb.edges.len() + nb.static_circles.len() + nb.movers.len());
-    obstacle_lines(agent, &nb.edges, obstacles, 1.0 / params.time_horizon_obst, &mut lines);
+    let lines = &mut nb.lines;
+    lines.clear();
+    obstacle_lines(agent, &nb.edges, obstacles, 1.0 / params.time_horizon_obst, lines);
     for circle in &nb.static_circles {
         lines.push(agent_line(
             agent.position,
@@ -254,7 +256,7 @@ pub fn orca_velocity(
             hard: i < hard,
         }));
     }
-    solve(&lines, hard, agent.max_speed, agent.preferred)
+    solve(lines, hard, agent.max_speed, agent.preferred, &mut nb.projected)
 }
 
 #[cfg(test)]

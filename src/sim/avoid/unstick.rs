@@ -33,8 +33,9 @@ pub struct Sidestep {
 
 impl Unstick {
     /// The preferred velocity of an agent that would like `preferred` (cruising speed
-    /// `preferred_speed`), `seeking` a goal it has not reached, where `speed` is the fastest of
-    /// it and its neighbours (a deadlock holds them all still): `preferred`
+    /// `preferred_speed`), `seeking` a goal it has not reached, where `moves(speed)` tells
+    /// whether it or one of its neighbours walks at least `speed` (a deadlock holds them all
+    /// still; asked only when it matters): `preferred`
     /// turned clockwise by `turn_deg` while it sidesteps, unchanged otherwise. `memory` is the
     /// agent's own; `rng` its generator (one draw when a sidestep starts).
     #[allow(clippy::too_many_arguments)]
@@ -42,7 +43,7 @@ impl Unstick {
         &self,
         memory: &mut StallMemory,
         preferred: Vec2,
-        speed: f32,
+        moves: impl FnOnce(f32) -> bool,
         preferred_speed: f32,
         seeking: bool,
         dt: f32,
@@ -56,15 +57,15 @@ impl Unstick {
             *memory = StallMemory::default();
             return unchanged;
         }
-        let turned = Vec2::from_angle(-self.turn_deg.to_radians()).rotate(preferred);
+        let turned = || Vec2::from_angle(-self.turn_deg.to_radians()).rotate(preferred);
         if memory.sidestep > 0.0 {
             memory.sidestep -= dt;
             return Sidestep {
-                preferred: turned,
+                preferred: turned(),
                 replan: false,
             };
         }
-        if speed < self.slow_fraction * preferred_speed {
+        if !moves(self.slow_fraction * preferred_speed) {
             memory.still += dt;
         } else {
             memory.still = 0.0;
@@ -75,7 +76,7 @@ impl Unstick {
         memory.still = 0.0;
         memory.sidestep = self.hold * (1.0 + HOLD_JITTER * rng.random::<f32>()) - dt;
         Sidestep {
-            preferred: turned,
+            preferred: turned(),
             replan: true,
         }
     }
@@ -94,7 +95,7 @@ mod tests {
         let mut rng = Pcg32::seed_from_u64(3);
         let mut last = None;
         for _ in 0..ticks {
-            last = Some(unstick.sidestep(memory, Vec2::X, speed, 1.0, seeking, DT, &mut rng));
+            last = Some(unstick.sidestep(memory, Vec2::X, |s| speed >= s, 1.0, seeking, DT, &mut rng));
         }
         last.unwrap()
     }

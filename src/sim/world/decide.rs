@@ -8,7 +8,7 @@ use crate::record::AvoidanceDebug;
 use crate::scene::Scene;
 use crate::scene::steering::Combiner;
 use crate::scene::steering::human::PopelovaCombiner;
-use crate::sim::avoid::{AvoidObstacles, Neighbourhood, Snapshot};
+use crate::sim::avoid::{AvoidObstacles, Candidates, Neighbourhood, Snapshot};
 use crate::sim::locomotion::{advance, preferred_velocity};
 use crate::sim::mind::Route;
 use crate::sim::steer::human::steer_agent;
@@ -194,6 +194,11 @@ impl SnapshotView<'_> {
     ) -> (Vec2, Option<AvoidanceDebug>) {
         let mut debug =
             (self.debug_agent == Some(ctx.body.id)).then(|| AvoidanceDebug::for_agent(ctx.body.id, ctx.body.position));
+        // `neighbours_of` asked the index for the method's own k nearest when the profile says so.
+        let candidates = match ctx.profile.nearest {
+            Some(_) => Candidates::Nearest(ctx.neighbours),
+            None => Candidates::InRange(ctx.neighbours),
+        };
         let snapshot = Snapshot {
             bodies: self.bodies,
             non_reactive: self.non_reactive,
@@ -204,7 +209,7 @@ impl SnapshotView<'_> {
             ctx.body,
             ctx.profile.max_speed,
             preferred,
-            ctx.neighbours,
+            candidates,
             &snapshot,
             ctx.dt,
             scratch,
@@ -219,15 +224,17 @@ impl SnapshotView<'_> {
 /// neither it nor any neighbour it looks at moves: one waiting behind a moving queue is not stuck.
 fn unstuck(ctx: &SteeringContext, mind: &mut AgentMind, preferred: Vec2) -> Vec2 {
     let seeking = ctx.goal.is_some() && ctx.body.status == Status::Active;
-    let fastest = ctx
-        .neighbours
-        .iter()
-        .map(|&j| ctx.bodies[j as usize].velocity.length())
-        .fold(ctx.body.velocity.length(), f32::max);
+    let moves = |speed: f32| {
+        ctx.body.velocity.length() >= speed
+            || ctx
+                .neighbours
+                .iter()
+                .any(|&j| ctx.bodies[j as usize].velocity.length() >= speed)
+    };
     let step = ctx.profile.unstick.sidestep(
         &mut mind.stall,
         preferred,
-        fastest,
+        moves,
         ctx.profile.preferred_speed,
         seeking,
         ctx.dt,

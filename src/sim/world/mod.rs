@@ -79,6 +79,16 @@ pub struct World {
     events: Vec<AgentEvent>,
 }
 
+/// The scene's neighbour index, with the k-d tree when some profile asks for its k nearest.
+fn neighbour_grid(scene: &Scene, profiles: &[ResolvedProfile]) -> NeighbourGrid {
+    let grid = NeighbourGrid::new(scene.settings.neighbour_index, scene.bounds);
+    if profiles.iter().any(|p| p.nearest.is_some()) {
+        grid.with_nearest_tree()
+    } else {
+        grid
+    }
+}
+
 impl World {
     /// Builds the initial state (tick 0) from a valid scene.
     pub fn new(scene: Arc<Scene>) -> World {
@@ -98,7 +108,7 @@ impl World {
             debug_agent: None,
             steer_obstacles: SteeringObstacles::new(&scene.obstacles),
             agent_index: AgentIndex::new(bodies.iter().map(|b| b.id)),
-            grid: NeighbourGrid::new(scene.settings.neighbour_index, scene.bounds),
+            grid: neighbour_grid(&scene, &profiles),
             max_radius,
             scene,
             profiles,

@@ -4,11 +4,12 @@
 use std::collections::HashSet;
 
 use glam::Vec2;
+use rayon::prelude::*;
 
 use super::World;
 use super::decide::Decision;
 use crate::record::{AgentSample, Contact, ContactWith, FLAG_ARRIVED, FLAG_COLLIDING, ForceSample, Frame};
-use crate::sim::CONTACT_TOLERANCE;
+use crate::sim::{Body, CONTACT_TOLERANCE};
 
 impl World {
     /// Records every present agent; `decisions` (indexed like the bodies, possibly empty)
@@ -69,35 +70,53 @@ impl World {
         frame
     }
 
-    /// Every overlap deeper than [`CONTACT_TOLERANCE`] among present agents and obstacles.
+    /// Every overlap deeper than [`CONTACT_TOLERANCE`] among present agents and obstacles, in
+    /// agent order; blocks of agents are checked in parallel and joined in order, so the list is
+    /// the same at any thread count.
     fn contacts(&self) -> Vec<Contact> {
-        let t = self.time();
-        let mut contacts = Vec::new();
-        let mut near = Vec::new();
-        for (i, body) in self.bodies.iter().enumerate().filter(|(_, b)| b.status.present()) {
-            self.grid.query(body.position, body.radius + self.max_radius, &mut near);
-            for &j in near.iter().filter(|&&j| j as usize > i) {
-                let other = &self.bodies[j as usize];
-                let depth = body.radius + other.radius - body.position.distance(other.position);
-                if depth > CONTACT_TOLERANCE {
-                    contacts.push(Contact {
-                        agent: body.id,
-                        with: ContactWith::Agent(other.id),
-                        depth,
-                    });
+        const BLOCK: usize = 256;
+        self.bodies
+            .par_chunks(BLOCK)
+            .enumerate()
+            .map(|(block, bodies)| {
+                let mut contacts = Vec::new();
+                let mut near = Vec::new();
+                for (k, body) in bodies.iter().enumerate() {
+                    self.contacts_of(block * BLOCK + k, body, &mut near, &mut contacts);
                 }
-            }
-            for (k, depth) in self
-                .statics
-                .penetrations(body.position, body.radius, t, CONTACT_TOLERANCE)
-            {
+                contacts
+            })
+            .collect::<Vec<_>>()
+            .concat()
+    }
+
+    /// Appends the contacts of agent `i` (`body`) with agents after it and with obstacles;
+    /// `near` is a reused buffer.
+    fn contacts_of(&self, i: usize, body: &Body, near: &mut Vec<u32>, contacts: &mut Vec<Contact>) {
+        if !body.status.present() {
+            return;
+        }
+        self.grid.query(body.position, body.radius + self.max_radius, near);
+        for &j in near.iter().filter(|&&j| j as usize > i) {
+            let other = &self.bodies[j as usize];
+            let depth = body.radius + other.radius - body.position.distance(other.position);
+            if depth > CONTACT_TOLERANCE {
                 contacts.push(Contact {
                     agent: body.id,
-                    with: ContactWith::Obstacle(k),
+                    with: ContactWith::Agent(other.id),
                     depth,
                 });
             }
         }
-        contacts
+        for (k, depth) in self
+            .statics
+            .penetrations(body.position, body.radius, self.time(), CONTACT_TOLERANCE)
+        {
+            contacts.push(Contact {
+                agent: body.id,
+                with: ContactWith::Obstacle(k),
+                depth,
+            });
+        }
     }
 }
