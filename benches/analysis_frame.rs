@@ -109,7 +109,10 @@ fn main() {
     );
     harness.get_by_label("Analysis").click();
     harness.step();
-    println!("the same with the analysis panel closed (canvas, timeline, panels): {}", measure(&mut harness));
+    println!(
+        "the same with the analysis panel closed (canvas, timeline, panels): {}",
+        measure(&mut harness)
+    );
 }
 
 /// Times [`FRAMES`] frames (the UI and tessellating its shapes); their median, 95th percentile

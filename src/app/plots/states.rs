@@ -17,11 +17,15 @@ pub fn stacked(summaries: &[TickSummary], header: &RecordingHeader, thin: &Thinn
     let step = thin.bucket(shown.len());
     let sampled: Vec<TickSummary> = shown.iter().step_by(step).cloned().collect();
     let times: Vec<f64> = sampled.iter().map(|s| s.tick as f64 * dt).collect();
+    // Only the states someone is in at some tick get a band (and a legend entry).
+    let occupied = |state: usize| shown.iter().any(|s| s.states.get(state).is_some_and(|&n| n > 0));
     header
         .states
         .iter()
         .zip(edges(&sampled, header.states.len()))
-        .map(|(name, (below, above))| {
+        .enumerate()
+        .filter(|(state, _)| occupied(*state))
+        .map(|(_, (name, (below, above)))| {
             let colour = color32(force_color(name));
             FilledArea::new(name.clone(), &times, &below, &above)
                 .fill_color(colour.gamma_multiply(0.7))

@@ -1,7 +1,7 @@
 //! A plot over run time in seconds, sharing its time axis with the other plots, with the time
 //! cursor drawn as a vertical line; clicking or dragging on it moves the cursor there.
 
-use eframe::egui::{Color32, Id, Role, Ui, WidgetInfo};
+use eframe::egui::{Color32, Id, Role, TextStyle, Ui, WidgetInfo};
 use egui_plot::{Legend, Plot, PlotMemory, PlotUi, VLine};
 
 use super::thinning::Thinning;
@@ -18,7 +18,12 @@ pub fn show<'a>(
     ui.label(title);
     let response = Plot::new(title)
         .height(height)
-        .legend(Legend::default())
+        .legend(
+            Legend::default()
+                .text_style(TextStyle::Small)
+                .background_alpha(0.6)
+                .follow_insertion_order(true),
+        )
         .link_axis(Id::unique("run time"), [true, false])
         .link_cursor(Id::unique("run time"), [true, false])
         .allow_drag(false)
@@ -28,7 +33,7 @@ pub fn show<'a>(
         .include_y(0.0)
         .show(ui, move |plot| {
             add(plot);
-            plot.vline(VLine::new("time cursor", cursor).color(Color32::from_rgb(230, 60, 60)));
+            plot.vline(VLine::new("", cursor).color(Color32::from_rgb(230, 60, 60)));
         });
     // A plot fitting its data (not zoomed) must get every point, or it could not grow with a live
     // run; a zoomed one needs only what it shows.
