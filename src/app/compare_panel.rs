@@ -4,11 +4,12 @@
 //! the agents' mean speeds overlaid, one colour per method.
 
 use eframe::egui::{Color32, Grid, Ui};
-use egui_plot::{Legend, Line, Plot, PlotPoints};
+use egui_plot::{Line, Plot, PlotPoints};
 
 use super::background_job::show_running;
 use super::command::Command;
 use super::compare_job::Comparison;
+use super::plots::small_legend;
 use crate::record::Metrics;
 use crate::validate::MethodRun;
 
@@ -126,7 +127,7 @@ pub fn curves(
     ui.label(title);
     Plot::new(title)
         .height(PLOT_HEIGHT)
-        .legend(Legend::default())
+        .legend(small_legend())
         .y_axis_label(y)
         .include_y(0.0)
         .show(ui, |plot| {

@@ -4,7 +4,7 @@
 //! of its scene and its evacuation curve, all cases' curves together, and an Open button that
 //! loads a case as the scene.
 
-use eframe::egui::{Color32, ComboBox, Grid, Role, Sense, Ui, WidgetInfo, vec2};
+use eframe::egui::{Color32, ComboBox, Grid, Role, Sense, TextWrapMode, Ui, WidgetInfo, vec2};
 use egui_plot::{Line, Plot, PlotPoints};
 use glam::Vec2;
 
@@ -126,20 +126,18 @@ fn verdicts(ui: &mut Ui, report: &SuiteReport) -> Vec<Command> {
         }
     ));
     Grid::new("validation verdicts").striped(true).show(ui, |ui| {
-        for title in [
-            "test",
-            "case",
-            "verdict",
-            "checks (measured, band)",
-            "figure",
-            "evacuation",
-        ] {
+        for title in ["test", "figure", "evacuation", "checks (measured, band)"] {
             ui.strong(title);
         }
         ui.end_row();
         for case in &report.cases {
-            ui.label(&case.test);
             ui.vertical(|ui| {
+                ui.style_mut().wrap_mode = Some(TextWrapMode::Extend);
+                let (verdict, colour) = if case.passed() { ("PASS", pass) } else { ("FAIL", fail) };
+                ui.horizontal(|ui| {
+                    ui.strong(&case.test);
+                    ui.colored_label(colour, verdict);
+                });
                 ui.label(&case.name);
                 if ui
                     .button(format!("Open {}", case.name))
@@ -149,16 +147,14 @@ fn verdicts(ui: &mut Ui, report: &SuiteReport) -> Vec<Command> {
                     commands.push(Command::OpenValidationCase(case.name.clone()));
                 }
             });
-            let (verdict, colour) = if case.passed() { ("PASS", pass) } else { ("FAIL", fail) };
-            ui.colored_label(colour, verdict);
+            figure(ui, case);
+            case_curve(ui, case);
             ui.vertical(|ui| {
                 for check in &case.checks {
                     let colour = if check.passed { pass } else { fail };
                     ui.colored_label(colour, format!("{}: {} ({})", check.what, check.measured, check.band));
                 }
             });
-            figure(ui, case);
-            case_curve(ui, case);
             ui.end_row();
         }
     });

@@ -21,6 +21,7 @@ use eframe::egui::{Color32, ProgressBar, Ui};
 use egui_plot::{Line, PlotPoints};
 
 pub use agent_series::{AgentSeries, Series, StateSpan};
+pub use time_plot::small_legend;
 
 use super::command::Command;
 use super::paint::color32;

@@ -3,9 +3,10 @@
 //! (density, speed) samples scattered under Weidmann's curve.
 
 use eframe::egui::{Color32, Ui};
-use egui_plot::{Legend, Line, Plot, PlotPoints, Points};
+use egui_plot::{Line, Plot, PlotPoints, Points};
 
 use super::thinning::Thinning;
+use super::time_plot::small_legend;
 use crate::record::{AreaSeries, LineFlow};
 use crate::validate::{JAM_DENSITY, weidmann_speed};
 
@@ -86,7 +87,7 @@ pub fn fundamental_diagram(ui: &mut Ui, areas: &[AreaSeries], height: f32) {
         .collect();
     Plot::new("fundamental diagram")
         .height(height)
-        .legend(Legend::default())
+        .legend(small_legend())
         .x_axis_label("density (P/m²)")
         .y_axis_label("speed (m/s)")
         .include_x(0.0)

@@ -6,6 +6,15 @@ use egui_plot::{Legend, Plot, PlotMemory, PlotUi, VLine};
 
 use super::thinning::Thinning;
 
+/// The legend of every plot: small text over a see-through background, in the order the items
+/// were added.
+pub fn small_legend() -> Legend {
+    Legend::default()
+        .text_style(TextStyle::Small)
+        .background_alpha(0.6)
+        .follow_insertion_order(true)
+}
+
 /// Draws the plot `title` (also its accessible label) of `height` pixels with the cursor at
 /// `cursor` seconds; `add` adds the lines. Returns the time (s) the user clicked or dragged to.
 pub fn show<'a>(
@@ -18,12 +27,7 @@ pub fn show<'a>(
     ui.label(title);
     let response = Plot::new(title)
         .height(height)
-        .legend(
-            Legend::default()
-                .text_style(TextStyle::Small)
-                .background_alpha(0.6)
-                .follow_insertion_order(true),
-        )
+        .legend(small_legend())
         .link_axis(Id::unique("run time"), [true, false])
         .link_cursor(Id::unique("run time"), [true, false])
         .allow_drag(false)
