@@ -139,7 +139,7 @@ impl CrowdlabApp {
                     }
                     AnalysisTab::Validation => {
                         let (validation, suite) = (&self.validation, &mut self.analysis.suite);
-                        ScrollArea::vertical()
+                        ScrollArea::both()
                             .auto_shrink([false, false])
                             .show(ui, |ui| commands.extend(validation_panel::show(ui, validation, suite)));
                     }

@@ -126,7 +126,7 @@ fn verdicts(ui: &mut Ui, report: &SuiteReport) -> Vec<Command> {
         }
     ));
     Grid::new("validation verdicts").striped(true).show(ui, |ui| {
-        for title in ["test", "figure", "evacuation", "checks (measured, band)"] {
+        for title in ["test and checks (measured, band)", "figure", "evacuation"] {
             ui.strong(title);
         }
         ui.end_row();
@@ -146,15 +146,13 @@ fn verdicts(ui: &mut Ui, report: &SuiteReport) -> Vec<Command> {
                 {
                     commands.push(Command::OpenValidationCase(case.name.clone()));
                 }
-            });
-            figure(ui, case);
-            case_curve(ui, case);
-            ui.vertical(|ui| {
                 for check in &case.checks {
                     let colour = if check.passed { pass } else { fail };
                     ui.colored_label(colour, format!("{}: {} ({})", check.what, check.measured, check.band));
                 }
             });
+            figure(ui, case);
+            case_curve(ui, case);
             ui.end_row();
         }
     });
