@@ -13,12 +13,17 @@ pub const MIN_STEP_PIXELS: f32 = 16.0;
 
 /// The grid step in metres at `scale` pixels per metre.
 pub fn step(scale: f32) -> f32 {
-    let metres = MIN_STEP_PIXELS / scale;
-    let decade = 10f32.powf(metres.log10().floor());
+    round_up_1_2_5(f64::from(MIN_STEP_PIXELS / scale)) as f32
+}
+
+/// The smallest round number (1, 2 or 5 × 10^k) at least `x` (> 0): the spacing of grid lines
+/// and ruler marks.
+pub fn round_up_1_2_5(x: f64) -> f64 {
+    let decade = 10f64.powf(x.log10().floor());
     [1.0, 2.0, 5.0, 10.0]
         .into_iter()
         .map(|m| m * decade)
-        .find(|&s| s >= metres)
+        .find(|&s| s >= x)
         .unwrap_or(10.0 * decade)
 }
 

@@ -1,9 +1,9 @@
 //! The time panel at the bottom of the window, after rerun's `time_control_ui.rs`: the whole
 //! transport in one row (jump to start, step back, Play/Pause, step, jump to end, loop, speed,
-//! Reset) with the read-out of tick, time, step cost and status and the timeline's zoom; then the
+//! Reset) with the read-out of tick, time, step cost and status; then the
 //! slider scrubbing the ticks of the timeline's window and, under it on the same track, the
 //! timeline. Each control is one small function that draws it and returns the command it raises;
-//! only the timeline's zoom (view state) changes here.
+//! only the timeline's zoom (view state) changes, inside the timeline.
 
 use eframe::egui;
 use egui::{Align2, Button, ComboBox, DragValue, FontId, Sense, Slider, Ui, vec2};
@@ -38,42 +38,12 @@ pub fn show(
         commands.extend(reset_button_ui(ui, frames));
         ui.separator();
         readout_ui(ui, time, frames);
-        ui.separator();
-        zoom_ui(ui, line, frames);
     });
     let track = timeline::track_width(ui);
     ui.horizontal(|ui| commands.extend(slider_ui(ui, time, frames, line, track)));
     commands.extend(line.show(ui, time, frames, agent, track).into_iter().map(Command::Time));
     ui.add_space(4.0);
     commands
-}
-
-/// The timeline's zoom buttons: in, out (about the cursor) and the whole run.
-fn zoom_ui(ui: &mut Ui, line: &mut Timeline, frames: &Frames) {
-    let Some((first, last)) = frames.tick_range() else {
-        return;
-    };
-    let (start, end) = line.window.visible(first, last);
-    let centre = (start + end) / 2.0;
-    ui.label("zoom");
-    if ui
-        .button("+")
-        .on_hover_text("Zoom the timeline in (or scroll over it)")
-        .clicked()
-    {
-        line.window.zoom(2.0, centre, first, last);
-    }
-    if ui.button("-").on_hover_text("Zoom the timeline out").clicked() {
-        line.window.zoom(0.5, centre, first, last);
-    }
-    let zoomed = line.window.is_zoomed();
-    let fit = ui.add_enabled(zoomed, Button::new("whole run"));
-    if fit
-        .on_hover_text("Show the whole run on the timeline (or double-click it)")
-        .clicked()
-    {
-        line.window.fit();
-    }
 }
 
 /// A transport button; true when clicked.

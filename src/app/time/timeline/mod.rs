@@ -19,7 +19,8 @@ mod ruler;
 mod window;
 
 use eframe::egui::{
-    Align2, Color32, FontId, PointerButton, Pos2, Rect, Role, Sense, Stroke, TextStyle, Ui, WidgetInfo, vec2,
+    Align, Align2, Button, Color32, FontId, Layout, PointerButton, Pos2, Rect, Role, Sense, Stroke, TextStyle, Ui,
+    UiBuilder, WidgetInfo, vec2,
 };
 
 pub use events::event_color;
@@ -111,7 +112,9 @@ impl Timeline {
         if time.is_playing() {
             self.window.keep_in_view(time.tick(), first, last);
         }
-        let height = RULER_HEIGHT + 3.0 * EVENT_ROW_HEIGHT + agent.map_or(0.0, |_| AGENT_ROW_HEIGHT + 2.0);
+        // The agent's row is always there (empty without a selection), so selecting an agent
+        // never moves the canvas.
+        let height = RULER_HEIGHT + 3.0 * EVENT_ROW_HEIGHT + AGENT_ROW_HEIGHT + 2.0;
         let (rect, response) = ui.allocate_exact_size(vec2(ui.available_width(), height), Sense::click_and_drag());
         response.widget_info(|| WidgetInfo::labeled(Role::Canvas, range.is_some(), LABEL));
         let track_left = rect.left() + NAME_WIDTH + ui.spacing().item_spacing.x;
@@ -179,7 +182,14 @@ impl Timeline {
                 visuals.text_color(),
             );
             agent_row::paint(&track_painter, agent_rect, header, series, frames.events(), &map);
+        } else {
+            paint_name(ui, rect.left(), agent_rect, "agent", name_color);
         }
+        let side = Rect::from_x_y_ranges(
+            track_rect.right() + ui.spacing().item_spacing.x..=rect.right(),
+            ruler.y_range(),
+        );
+        self.zoom_buttons(ui, side, range);
 
         let commands = self.interact(ui, &response, &map, ruler, range, frames.events());
         if let (Some(from), Some(pos)) = (self.selecting_from, response.interact_pointer_pos()) {
@@ -323,7 +333,38 @@ impl Timeline {
                     None => format!("{at}: agent {} is not present", series.agent),
                 }
             }
+            None if agent_rect.y_range().contains(pos.y) => format!("{at}: select an agent to see its row"),
             None => at,
+        }
+    }
+
+    /// The zoom buttons beside the ruler, in `side`: in and out about the centre of the window,
+    /// and back to the whole run (enabled once something is recorded).
+    fn zoom_buttons(&mut self, ui: &mut Ui, side: Rect, range: Option<(u64, u64)>) {
+        let layout = Layout::left_to_right(Align::Center);
+        let mut buttons = ui.new_child(UiBuilder::new().max_rect(side).layout(layout));
+        buttons.spacing_mut().button_padding.y = 0.0;
+        let enabled = range.is_some();
+        let (first, last) = range.unwrap_or((0, 0));
+        let (start, end) = self.window.visible(first, last);
+        let centre = (start + end) / 2.0;
+        let zoom_in = buttons.add_enabled(enabled, Button::new("+").small());
+        if zoom_in
+            .on_hover_text("Zoom the timeline in (or scroll over it)")
+            .clicked()
+        {
+            self.window.zoom(2.0, centre, first, last);
+        }
+        let zoom_out = buttons.add_enabled(enabled, Button::new("-").small());
+        if zoom_out.on_hover_text("Zoom the timeline out").clicked() {
+            self.window.zoom(0.5, centre, first, last);
+        }
+        let whole = buttons.add_enabled(self.window.is_zoomed(), Button::new("whole run").small());
+        if whole
+            .on_hover_text("Show the whole run (or double-click the timeline)")
+            .clicked()
+        {
+            self.window.fit();
         }
     }
 }

@@ -2,6 +2,8 @@
 //! the user pans and zooms (after rerun's time panel). Positions are in ticks as `f64`, so a
 //! window narrower than a tick still zooms smoothly; pixels are mapped in [`Mapping`].
 
+use crate::app::grid::round_up_1_2_5;
+
 /// Fewest ticks a zoomed window spans.
 const MIN_SPAN: f64 = 4.0;
 
@@ -133,12 +135,7 @@ pub fn ruler_step(pixels_per_second: f64, min_pixels: f64) -> f64 {
             return m * 60.0;
         }
     }
-    let power = 10f64.powf(wanted.log10().floor());
-    [1.0, 2.0, 5.0, 10.0]
-        .iter()
-        .map(|m| m * power)
-        .find(|&step| step >= wanted)
-        .unwrap_or(10.0 * power)
+    round_up_1_2_5(wanted)
 }
 
 /// The label of a ruler mark at `seconds` when marks are `step` seconds apart: "m:ss" from a
