@@ -1,9 +1,9 @@
 //! The egui [`Backend`]: paints a [`DrawList`] with the egui painter. Shapes arrive in screen
-//! pixels through `draw::paint` (circles already polygons, arrowheads already lines), so this is
-//! only fills, strokes and text — the tiny-skia backend's twin for PNG export.
+//! pixels through `draw::paint` (arrowheads already lines), so this is fills, strokes, egui's
+//! own circles and text — the tiny-skia backend's twin for PNG export.
 
 use eframe::egui;
-use egui::epaint::Mesh;
+use egui::epaint::{CircleShape, Mesh};
 use egui::{Align2, Color32, FontId, Painter, Pos2, Shape as EguiShape, Stroke as EguiStroke};
 use glam::Vec2;
 
@@ -55,6 +55,19 @@ impl Backend for EguiBackend<'_> {
         } else {
             EguiShape::line(screen, stroke(s))
         });
+    }
+
+    /// egui's own circle: one shape, tessellated from its cached unit circle, no polygon built
+    /// per frame.
+    fn circle(&mut self, center: Vec2, radius: f32, fill: Option<Color>, outline: Option<Stroke>) {
+        let fill = fill.map_or(Color32::TRANSPARENT, color32);
+        let outline = outline.map_or(EguiStroke::NONE, stroke);
+        self.painter.add(EguiShape::Circle(CircleShape {
+            center: pos2(center),
+            radius,
+            fill,
+            stroke: outline,
+        }));
     }
 
     fn text(&mut self, at: Vec2, text: &str, size: f32, color: Color) {

@@ -1,7 +1,8 @@
 //! The tiny interface every renderer implements (after Detour's `duDebugDraw`): fill a polygon,
-//! stroke a line, write text — in screen pixels. [`paint`] turns a draw list into those calls
-//! through a [`View`]: circles become polygons fine enough for their size on screen and arrows a
-//! shaft and a head, computed here once, so the canvas and the PNG export cannot drift apart.
+//! stroke a line, write text, draw a circle — in screen pixels. [`paint`] turns a draw list into
+//! those calls through a [`View`]: arrows become a shaft and a head, computed here once, so the
+//! canvas and the PNG export cannot drift apart; circles are polygons fine enough for their size
+//! on screen unless the renderer has an exact circle of its own (egui does).
 
 use std::f32::consts::TAU;
 
@@ -18,6 +19,18 @@ pub trait Backend {
     fn stroke_line(&mut self, points: &[Vec2], closed: bool, stroke: Stroke);
     /// Writes `text` centred at `at` (screen pixels), `size` pixels high.
     fn text(&mut self, at: Vec2, text: &str, size: f32, color: Color);
+    /// Fills and strokes the circle of `radius` pixels around `center` (screen). By default a
+    /// polygon fine enough for its size ([`circle_points`]); a renderer with a cheaper exact
+    /// circle draws that instead.
+    fn circle(&mut self, center: Vec2, radius: f32, fill: Option<Color>, stroke: Option<Stroke>) {
+        let points = circle_points(center, radius);
+        if let Some(fill) = fill {
+            self.fill_polygon(&points, true, fill);
+        }
+        if let Some(stroke) = stroke {
+            self.stroke_line(&points, true, stroke);
+        }
+    }
 }
 
 /// Screen distance between two vertices of a circle's polygon, in pixels.
@@ -54,15 +67,7 @@ pub fn paint(list: &DrawList, view: &View, backend: &mut impl Backend) {
                 radius,
                 fill,
                 stroke,
-            } => {
-                let points = circle_points(view.to_screen(*center), (radius * view.scale).max(0.5));
-                if let Some(fill) = fill {
-                    backend.fill_polygon(&points, true, *fill);
-                }
-                if let Some(stroke) = stroke {
-                    backend.stroke_line(&points, true, *stroke);
-                }
-            }
+            } => backend.circle(view.to_screen(*center), (radius * view.scale).max(0.5), *fill, *stroke),
             Shape::Polyline { points, closed, stroke } => {
                 let screen: Vec<Vec2> = points.iter().map(|p| view.to_screen(*p)).collect();
                 backend.stroke_line(&screen, *closed, *stroke);
