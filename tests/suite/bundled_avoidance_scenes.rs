@@ -2,7 +2,7 @@
 //! generator in `tests/avoidance_support/scenes.rs` builds. After changing the generator, rewrite them with
 //! `cargo test --test bundled_avoidance_scenes -- --ignored`.
 
-mod avoidance_support;
+use crate::avoidance_support;
 
 use std::path::PathBuf;
 

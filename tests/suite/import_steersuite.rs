@@ -1,7 +1,7 @@
 //! SteerSuite test-case import: every element of a hand-written case, seeded random regions,
 //! reported skips, and a headless run of an imported case.
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 

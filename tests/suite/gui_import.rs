@@ -1,6 +1,6 @@
 //! The GUI's Open imports SteerSuite and IndAlgoTest files, showing what the import skipped.
 
-mod common;
+use crate::common;
 
 use common::data;
 use crowdlab::app::{CrowdlabApp, Severity};

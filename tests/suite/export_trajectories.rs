@@ -1,7 +1,7 @@
 //! Skeleton XML and CSV exports of a known hand-made recording: golden files, a schema-like
 //! check of the seed's format, state mapping, resampling and the CSV layout.
 
-mod common;
+use crate::common;
 
 use std::collections::HashSet;
 

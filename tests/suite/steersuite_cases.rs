@@ -4,7 +4,7 @@
 //! the imported ORCA and with RVO. ORCA gets through the concentric circles only thanks to the
 //! stuck-agent remedy (`Unstick`): without it the ring of agents meeting in the middle locks.
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 

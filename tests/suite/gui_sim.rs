@@ -2,7 +2,7 @@
 //! back, Reset, Space) on the worker thread, scrubbing, overlays, the run inspector and replaying
 //! a recording without its scene.
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 

@@ -1,8 +1,6 @@
 //! Scenario tests of the avoidance layer on the bundled scenes: RVO2's Circle and Blocks with
 //! ORCA, Brandejský's IndAlgoTest experiments, and determinism across thread counts.
 
-mod avoidance_support;
-
 use std::sync::Arc;
 
 use crowdlab::record::{ContactWith, Frame, Metrics, RecordingHeader};

@@ -254,7 +254,7 @@ fn recovery_file_is_written_and_offered_on_the_next_start() {
 fn a_recovered_scene_edited_from_a_file_saves_back_to_that_file_in_its_layout() {
     let state = tempfile::tempdir().unwrap();
     let path = state.path().join("plaza.ron");
-    let original = include_str!("../assets/default_scene.ron");
+    let original = include_str!("../../assets/default_scene.ron");
     std::fs::write(&path, original).unwrap();
     let mut app = CrowdlabApp::new(default_scene()).with_state_dir(state.path());
     app.set_autosave_interval(0.5);

@@ -1,7 +1,7 @@
 //! PNG sequence export of a known hand-made recording: golden images (within a small pixel
 //! tolerance), cameras, backgrounds, labels, numbering and cancel.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::sync::atomic::AtomicBool;

@@ -1,7 +1,7 @@
 //! IndAlgoTest import and export: the seed's §4.4 samples import to the expected scene, and
 //! files → scene → files round trips are equal modulo formatting.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

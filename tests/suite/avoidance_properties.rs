@@ -4,7 +4,7 @@
 //! and keep a unit heading; the neighbour grid answers as brute force does, both for single queries
 //! and for whole runs of the library.
 
-mod avoidance_support;
+use crate::avoidance_support;
 
 use std::sync::Arc;
 

@@ -1,7 +1,7 @@
 //! GUI tests through egui_kittest: the real window contents, driven by clicking the widgets
 //! found by their accessible labels, checked on screen (labels) and in the app state.
 
-mod common;
+use crate::common;
 
 use crowdlab::app::{CrowdlabApp, Question, Severity};
 use crowdlab::scene::{default_scene, load_scene};
@@ -229,7 +229,7 @@ fn editing_a_setting_marks_the_document_and_save_clears_the_mark() {
 fn saving_an_opened_scene_keeps_its_comments_and_layout_and_changes_only_the_edited_line() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("evacuation.ron");
-    let original = include_str!("../scenes/oblak_evacuation.ron");
+    let original = include_str!("../../scenes/oblak_evacuation.ron");
     std::fs::write(&path, original).unwrap();
     let mut harness = harness();
     harness.state_mut().open_path(&path);
