@@ -167,6 +167,7 @@ impl<'a> KNearest<'a> {
     }
 
     /// Inserts `key`, which [`KNearest::reaches`], in order.
+    #[inline(always)]
     fn insert(&mut self, key: (f32, u32)) {
         let out = &mut *self.out;
         if out.len() == self.k {
