@@ -1,31 +1,31 @@
 //! RVO2's agent k-d tree (`KdTree::buildAgentTree`, `queryAgentTreeRecursive`), rebuilt every
 //! tick: the k nearest agents within a range are found by visiting the nearer child first and
-//! skipping any node whose box lies farther than the k-th neighbour found so far, so a query
-//! touches a few leaves of at most [`MAX_LEAF_SIZE`] agents whatever the crowd's density.
+//! skipping any child whose box lies farther than the k-th neighbour found so far, so a query
+//! touches a few leaves of at most [`MAX_LEAF_SIZE`] agents whatever the crowd's density. Each
+//! inner node holds both children's boxes, so choosing and pruning a child reads one node.
 
 use glam::Vec2;
 
 /// Largest number of agents in a leaf (RVO2's `MAX_LEAF_SIZE`).
 const MAX_LEAF_SIZE: usize = 10;
 
-/// A node: the agents `begin..end` of [`AgentTree::items`] and their bounding box; an inner
-/// node's children are `left` and `right`.
+/// A subtree as its parent sees it: the agents `begin..end` of [`AgentTree::items`], their
+/// bounding box and, unless they fit in a leaf, the inner node `split` that divides them.
 #[derive(Clone, Copy, Debug, Default)]
-struct Node {
-    begin: u32,
-    end: u32,
+struct Branch {
     min: Vec2,
     max: Vec2,
-    left: u32,
-    right: u32,
+    begin: u32,
+    end: u32,
+    split: u32,
 }
 
-impl Node {
+impl Branch {
     fn is_leaf(&self) -> bool {
         (self.end - self.begin) as usize <= MAX_LEAF_SIZE
     }
 
-    /// Squared distance from `p` to the node's box (0 inside).
+    /// Squared distance from `p` to the branch's box (0 inside).
     fn gap_sq(&self, p: Vec2) -> f32 {
         (self.min - p).max(p - self.max).max(Vec2::ZERO).length_squared()
     }
@@ -34,9 +34,12 @@ impl Node {
 /// The k-d tree over `(agent index, position)` pairs.
 #[derive(Clone, Debug, Default)]
 pub struct AgentTree {
-    /// The pairs, reordered so that every node's agents are contiguous.
+    /// The pairs, reordered so that every branch's agents are contiguous.
     items: Vec<(u32, Vec2)>,
-    nodes: Vec<Node>,
+    /// Inner nodes: the two halves of a split, in preorder.
+    splits: Vec<[Branch; 2]>,
+    /// The whole tree (empty when there are no agents).
+    root: Branch,
 }
 
 impl AgentTree {
@@ -44,31 +47,27 @@ impl AgentTree {
     pub fn rebuild(&mut self, items: &[(u32, Vec2)]) {
         self.items.clear();
         self.items.extend_from_slice(items);
-        self.nodes.clear();
-        if !items.is_empty() {
-            self.nodes.resize(2 * items.len() - 1, Node::default());
-            self.build(0, items.len(), 0);
-        }
+        self.splits.clear();
+        self.root = self.build(0, items.len());
     }
 
     /// RVO2's split: the longer side of the box at its middle; a split that leaves one side
     /// empty (all agents at one point, or a box one float wide) halves the agents instead.
-    fn build(&mut self, begin: usize, end: usize, node: usize) {
+    fn build(&mut self, begin: usize, end: usize) -> Branch {
         let (min, max) = self.items[begin..end]
             .iter()
             .fold((Vec2::INFINITY, Vec2::NEG_INFINITY), |(lo, hi), &(_, q)| {
                 (lo.min(q), hi.max(q))
             });
-        self.nodes[node] = Node {
-            begin: begin as u32,
-            end: end as u32,
+        let mut branch = Branch {
             min,
             max,
-            left: 0,
-            right: 0,
+            begin: begin as u32,
+            end: end as u32,
+            split: 0,
         };
-        if end - begin <= MAX_LEAF_SIZE {
-            return;
+        if branch.is_leaf() {
+            return branch;
         }
         let axis = if max.x - min.x > max.y - min.y { 0 } else { 1 };
         let split = 0.5 * (min[axis] + max[axis]);
@@ -89,35 +88,31 @@ impl AgentTree {
         if left == begin || left == end {
             left = begin + (end - begin) / 2;
         }
-        let (left_node, right_node) = (node + 1, node + 2 * (left - begin));
-        self.nodes[node].left = left_node as u32;
-        self.nodes[node].right = right_node as u32;
-        self.build(begin, left, left_node);
-        self.build(left, end, right_node);
+        branch.split = self.splits.len() as u32;
+        self.splits.push([Branch::default(); 2]);
+        let halves = [self.build(begin, left), self.build(left, end)];
+        self.splits[branch.split as usize] = halves;
+        branch
     }
 
     /// Fills `out` (cleared first) with the `k` agents nearest to `p` whose centre lies
     /// strictly within `radius`, leaving out agent `skip`, nearest first (ties by agent index).
     pub fn nearest(&self, p: Vec2, radius: f32, k: usize, skip: u32, out: &mut Vec<(f32, u32)>) {
         let mut best = KNearest::new(out, k, radius, skip);
-        if k > 0 && !self.nodes.is_empty() {
-            self.query(0, p, &mut best);
+        if !self.items.is_empty() && best.reaches(self.root.gap_sq(p)) {
+            self.query(&self.root, p, &mut best);
         }
     }
 
-    fn query(&self, node: usize, p: Vec2, best: &mut KNearest) {
-        let n = &self.nodes[node];
-        if n.is_leaf() {
-            for &(i, q) in &self.items[n.begin as usize..n.end as usize] {
-                let d = q.distance_squared(p);
-                if best.reaches(d) {
-                    best.insert(d, i);
-                }
+    fn query(&self, branch: &Branch, p: Vec2, best: &mut KNearest) {
+        if branch.is_leaf() {
+            for &(i, q) in &self.items[branch.begin as usize..branch.end as usize] {
+                best.offer(q.distance_squared(p), i);
             }
             return;
         }
-        let (left, right) = (n.left as usize, n.right as usize);
-        let (gap_left, gap_right) = (self.nodes[left].gap_sq(p), self.nodes[right].gap_sq(p));
+        let [left, right] = &self.splits[branch.split as usize];
+        let (gap_left, gap_right) = (left.gap_sq(p), right.gap_sq(p));
         let (near, gap_near, far, gap_far) = if gap_left < gap_right {
             (left, gap_left, right, gap_right)
         } else {
@@ -137,10 +132,11 @@ impl AgentTree {
 pub(super) struct KNearest<'a> {
     out: &'a mut Vec<(f32, u32)>,
     k: usize,
-    r_sq: f32,
     skip: u32,
-    /// The squared range while fewer than `k` are found, then the k-th squared distance.
-    limit: f32,
+    /// Agents strictly nearer than this (squared) may enter: the squared range while fewer
+    /// than `k` are found, then just above the k-th squared distance (an agent at exactly that
+    /// distance may still enter with a lower index); 0 when `k` is 0.
+    bound: f32,
 }
 
 impl<'a> KNearest<'a> {
@@ -148,59 +144,57 @@ impl<'a> KNearest<'a> {
     /// agent `skip`.
     pub fn new(out: &'a mut Vec<(f32, u32)>, k: usize, radius: f32, skip: u32) -> KNearest<'a> {
         out.clear();
-        let r_sq = radius * radius;
         KNearest {
             out,
             k,
-            r_sq,
             skip,
-            limit: r_sq,
+            bound: if k > 0 { radius * radius } else { 0.0 },
         }
     }
 
-    /// True when an agent at squared distance `d` could still enter the answer (one at exactly
-    /// the k-th distance may, with a lower index).
+    /// True when an agent at squared distance `d` could still enter the answer.
     #[inline]
     pub fn reaches(&self, d: f32) -> bool {
-        d < self.r_sq && d <= self.limit && self.k > 0
+        d < self.bound
     }
 
     /// Offers agent `i` at squared distance `d`: RVO2's bounded insertion.
     #[inline]
     pub fn offer(&mut self, d: f32, i: u32) {
-        if self.reaches(d) {
-            self.insert(d, i);
+        if self.reaches(d) && i != self.skip {
+            self.insert((d, i));
         }
     }
 
-    /// Inserts agent `i` at squared distance `d` (which [`KNearest::reaches`]) in order.
-    fn insert(&mut self, d: f32, i: u32) {
-        let key = (d, i);
-        if i == self.skip {
-            return;
-        }
-        if self.out.len() == self.k {
-            if !less(key, self.out[self.k - 1]) {
+    /// Inserts `key`, which [`KNearest::reaches`], in order.
+    #[inline(always)]
+    fn insert(&mut self, key: (f32, u32)) {
+        let out = &mut *self.out;
+        if out.len() == self.k {
+            if order_key(key) >= order_key(out[self.k - 1]) {
                 return;
             }
-            self.out.pop();
+            out.pop();
         }
-        self.out.push(key);
-        let mut at = self.out.len() - 1;
-        while at > 0 && less(key, self.out[at - 1]) {
-            self.out[at] = self.out[at - 1];
+        out.push(key);
+        let slots = &mut out[..];
+        let mut at = slots.len() - 1;
+        while at > 0 && order_key(key) < order_key(slots[at - 1]) {
+            slots[at] = slots[at - 1];
             at -= 1;
         }
-        self.out[at] = key;
-        if self.out.len() == self.k {
-            self.limit = self.out[self.k - 1].0;
+        slots[at] = key;
+        if slots.len() == self.k {
+            self.bound = slots[self.k - 1].0.next_up();
         }
     }
 }
 
-/// The order of the answer: by squared distance, then by agent index.
-fn less(a: (f32, u32), b: (f32, u32)) -> bool {
-    a.0 < b.0 || (a.0 == b.0 && a.1 < b.1)
+/// The order of the answer, by squared distance then by agent index, as one integer: the bits
+/// of a non-negative float order like the float.
+#[inline]
+fn order_key((d, i): (f32, u32)) -> u64 {
+    (u64::from(d.to_bits()) << 32) | u64::from(i)
 }
 
 #[cfg(test)]

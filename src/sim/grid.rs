@@ -108,31 +108,40 @@ impl NeighbourGrid {
     pub fn query(&self, p: Vec2, radius: f32, out: &mut Vec<u32>) {
         out.clear();
         let r_sq = radius * radius;
-        let mut visit = |range: std::ops::Range<usize>| {
-            for &(i, q) in &self.entries[range] {
+        for entries in self.cells_around(p, radius) {
+            for &(i, q) in entries {
                 if q.distance_squared(p) < r_sq {
                     out.push(i);
-                }
-            }
-        };
-        match self.mode {
-            NeighbourIndex::BruteForce => visit(0..self.entries.len()),
-            NeighbourIndex::Grid { .. } => {
-                let (x0, y0) = self.cell_coords(p - Vec2::splat(radius));
-                let (x1, y1) = self.cell_coords(p + Vec2::splat(radius));
-                for y in y0..=y1 {
-                    let row = y * self.cols;
-                    let (start, end) = (
-                        self.cell_start[row + x0] as usize,
-                        self.cell_start[row + x1 + 1] as usize,
-                    );
-                    visit(start..end);
                 }
             }
         }
         // Each cell lists its agents in index order, so `out` is a few sorted runs: the stable
         // sort merges runs instead of sorting from scratch.
         out.sort();
+    }
+
+    /// True when `pred` holds for some indexed agent whose centre lies strictly within `radius`
+    /// of `p` (agents are tried in no particular order, stopping at the first that passes).
+    pub fn any_within(&self, p: Vec2, radius: f32, mut pred: impl FnMut(u32) -> bool) -> bool {
+        let r_sq = radius * radius;
+        self.cells_around(p, radius)
+            .any(|entries| entries.iter().any(|&(i, q)| q.distance_squared(p) < r_sq && pred(i)))
+    }
+
+    /// The entries of the cells that the square of half-side `radius` around `p` touches, a
+    /// run of adjacent cells per row (every entry for brute force).
+    fn cells_around(&self, p: Vec2, radius: f32) -> impl Iterator<Item = &[(u32, Vec2)]> {
+        let ((x0, y0), (x1, y1)) = match self.mode {
+            NeighbourIndex::BruteForce => ((0, 0), (0, 0)),
+            NeighbourIndex::Grid { .. } => (
+                self.cell_coords(p - Vec2::splat(radius)),
+                self.cell_coords(p + Vec2::splat(radius)),
+            ),
+        };
+        (y0..=y1).map(move |y| {
+            let row = y * self.cols;
+            &self.entries[self.cell_start[row + x0] as usize..self.cell_start[row + x1 + 1] as usize]
+        })
     }
 }
 
@@ -195,6 +204,9 @@ mod tests {
                 grid.query(q, r, &mut a);
                 brute.query(q, r, &mut b);
                 assert_eq!(a, b);
+                for index in [&grid, &brute] {
+                    assert_eq!(index.any_within(q, r, |i| i % 7 == 3), a.iter().any(|&i| i % 7 == 3));
+                }
             }
         }
     }

@@ -60,6 +60,7 @@ mod tests {
             probabilities: vec![],
             combiner: Combiner::default(),
             neighbour_radius: 0.0,
+            behaviour_radius: 0.0,
             nearest: None,
             preferred_velocity: Default::default(),
             avoidance: Default::default(),

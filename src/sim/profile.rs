@@ -30,9 +30,11 @@ pub struct ResolvedProfile {
     pub combiner: Combiner,
     /// Largest neighbour radius any behaviour or the avoidance method needs (0 = no neighbour query).
     pub neighbour_radius: f32,
-    /// When only the avoidance method looks at other agents and it takes the `k` nearest within
-    /// a centre distance (RVO2's neighbor_dist, max_neighbors): `(distance, k)`, so the
-    /// neighbour query can be RVO2's k-nearest instead of everything in range.
+    /// Largest neighbour radius any behaviour needs (0 = the behaviours ignore other agents).
+    pub behaviour_radius: f32,
+    /// When the avoidance method takes the `k` nearest within a centre distance (RVO2's
+    /// neighbor_dist, max_neighbors): `(distance, k)`, so that its neighbours are RVO2's
+    /// k-nearest query, looked up apart from the behaviours' neighbours.
     pub nearest: Option<(f32, usize)>,
     /// Where the preferred velocity comes from.
     pub preferred_velocity: PreferredVelocity,
@@ -70,6 +72,10 @@ impl ResolvedProfile {
                 index as u16
             })
             .collect();
+        let behaviour_radius = behaviours
+            .iter()
+            .map(|b| b.behaviour.neighbour_radius())
+            .fold(0.0, f32::max);
         ResolvedProfile {
             radius: profile.radius,
             mass: profile.mass,
@@ -80,11 +86,9 @@ impl ResolvedProfile {
             labels,
             probabilities: behaviours.iter().map(BehaviourSpec::dither_probability).collect(),
             combiner: profile.combiner,
-            neighbour_radius: behaviours
-                .iter()
-                .map(|b| b.behaviour.neighbour_radius())
-                .fold(profile.avoidance.query_radius(profile.radius), f32::max),
-            nearest: nearest_only(&behaviours, &profile.avoidance),
+            neighbour_radius: behaviour_radius.max(profile.avoidance.query_radius(profile.radius)),
+            behaviour_radius,
+            nearest: nearest(&behaviours, &profile.avoidance),
             preferred_velocity: profile.preferred_velocity,
             avoidance: profile.avoidance,
             unstick: if profile.avoidance == Avoidance::None {
@@ -116,13 +120,17 @@ impl ResolvedProfile {
     }
 }
 
-/// `(neighbor_dist, max_neighbors)` when the behaviours ignore other agents and the avoidance
-/// method considers only its nearest neighbours within a centre distance.
-fn nearest_only(behaviours: &[BehaviourSpec], avoidance: &Avoidance) -> Option<(f32, usize)> {
+/// `(neighbor_dist, max_neighbors)` when the avoidance method considers only its nearest
+/// neighbours within a centre distance and every behaviour reads other agents only within its
+/// own neighbour radius. Popelová's people avoidance reads every agent it is given (its
+/// circumvention projects anyone's path), so a profile with it keeps one query for both.
+fn nearest(behaviours: &[BehaviourSpec], avoidance: &Avoidance) -> Option<(f32, usize)> {
     let reach = avoidance.reach()?;
-    let blind = behaviours.iter().all(|b| b.behaviour.neighbour_radius() == 0.0);
+    let reads_all_given = behaviours
+        .iter()
+        .any(|b| matches!(b.behaviour, Behaviour::Human(_)) && b.behaviour.neighbour_radius() > 0.0);
     match reach.neighbor_dist {
-        Some(d) if blind => Some((d, reach.max_neighbors)),
+        Some(d) if !reads_all_given => Some((d, reach.max_neighbors)),
         _ => None,
     }
 }

@@ -25,8 +25,12 @@ impl StaticGeometry {
     }
 
     /// Calls `visit` with each obstacle whose bounding box reaches the box `lo`–`hi`, in
-    /// obstacle order (the candidates are gathered in a per-thread buffer: no allocation per query).
+    /// obstacle order (the candidates are gathered in a per-thread buffer: no allocation per query;
+    /// a scene without obstacles returns at once, before reaching the buffer).
     fn for_each_near(&self, lo: Vec2, hi: Vec2, mut visit: impl FnMut(u32, &Obstacle)) {
+        if self.shapes.is_empty() {
+            return;
+        }
         thread_local! {
             static NEAR: std::cell::RefCell<Vec<u32>> = const { std::cell::RefCell::new(Vec::new()) };
         }

@@ -16,6 +16,7 @@ use crate::scene::avoidance::ObstacleParams;
 /// The ORCA half-plane of an agent at `position` moving with `velocity` against the disc
 /// `other`: collisions within `time_horizon` are excluded; when the two already overlap, the
 /// line pushes them apart within one tick `dt`.
+#[inline(always)]
 pub fn agent_line(position: Vec2, velocity: Vec2, radius: f32, other: &Mover, time_horizon: f32, dt: f32) -> Line {
     let rel_pos = other.position - position;
     let rel_vel = velocity - other.velocity;

@@ -49,7 +49,18 @@ pub(super) struct SnapshotView<'a> {
 pub(super) struct Scratch {
     neighbours: Vec<u32>,
     nearest: Vec<(f32, u32)>,
+    /// The avoidance method's k nearest, when it takes them.
+    avoided: Vec<u32>,
     avoidance: Neighbourhood,
+}
+
+/// Whom one agent's avoidance and stall check look at besides its behaviours' neighbours.
+#[derive(Clone, Copy)]
+struct Others<'a> {
+    /// The agent's number in the snapshot.
+    index: usize,
+    /// The avoidance method's candidates.
+    candidates: Candidates<'a>,
 }
 
 impl SnapshotView<'_> {
@@ -57,6 +68,13 @@ impl SnapshotView<'_> {
     pub fn decide(&self, index: usize, body: &Body, mind: &mut AgentMind, scratch: &mut Scratch) -> Decision {
         let profile = self.effective_profile(body, mind);
         self.neighbours_of(index, body, &profile, scratch);
+        let others = Others {
+            index,
+            candidates: match profile.nearest {
+                Some(_) => Candidates::Nearest(&scratch.avoided),
+                None => Candidates::InRange(&scratch.neighbours),
+            },
+        };
         let ctx = SteeringContext {
             body,
             profile: &profile,
@@ -74,8 +92,8 @@ impl SnapshotView<'_> {
             },
         };
         match &profile.combiner {
-            Combiner::Popelova(combiner) => self.decide_human(&ctx, combiner, mind, &mut scratch.avoidance),
-            _ => self.decide_steering(&ctx, mind, &mut scratch.avoidance),
+            Combiner::Popelova(combiner) => self.decide_human(&ctx, combiner, others, mind, &mut scratch.avoidance),
+            _ => self.decide_steering(&ctx, others, mind, &mut scratch.avoidance),
         }
     }
 
@@ -90,26 +108,38 @@ impl SnapshotView<'_> {
         }
     }
 
-    /// Fills the scratch's neighbour list with the other present agents the profile looks at:
-    /// the avoidance method's k nearest when nothing else needs them, otherwise every agent
-    /// within the profile's neighbour radius (plus the largest body radius).
+    /// Fills the scratch's lists of the other present agents the profile looks at: the
+    /// avoidance method's k nearest when it takes them, and every agent within the behaviours'
+    /// neighbour radius (plus the largest body radius) — within the avoidance method's too when
+    /// it looks at everyone in range.
     fn neighbours_of(&self, index: usize, body: &Body, profile: &ResolvedProfile, scratch: &mut Scratch) {
+        scratch.avoided.clear();
+        let radius = match profile.nearest {
+            Some((distance, k)) => {
+                self.grid
+                    .nearest(body.position, distance, k, index as u32, &mut scratch.nearest);
+                scratch.avoided.extend(scratch.nearest.iter().map(|&(_, j)| j));
+                profile.behaviour_radius
+            }
+            None => profile.neighbour_radius,
+        };
         let out = &mut scratch.neighbours;
         out.clear();
-        if let Some((distance, k)) = profile.nearest {
-            self.grid
-                .nearest(body.position, distance, k, index as u32, &mut scratch.nearest);
-            out.extend(scratch.nearest.iter().map(|&(_, j)| j));
-        } else if profile.neighbour_radius > 0.0 {
-            self.grid
-                .query(body.position, profile.neighbour_radius + self.max_radius, out);
+        if radius > 0.0 {
+            self.grid.query(body.position, radius + self.max_radius, out);
             out.retain(|&j| j as usize != index);
         }
     }
 
     /// Buckland's and Stria's pipeline: behaviours through the combiner, then avoidance and
     /// locomotion.
-    fn decide_steering(&self, ctx: &SteeringContext, mind: &mut AgentMind, scratch: &mut Neighbourhood) -> Decision {
+    fn decide_steering(
+        &self,
+        ctx: &SteeringContext,
+        others: Others,
+        mind: &mut AgentMind,
+        scratch: &mut Neighbourhood,
+    ) -> Decision {
         let profile = ctx.profile;
         let state = &mut mind.steer;
         let steering = if profile.combiner == Combiner::PrioritySelection {
@@ -135,8 +165,8 @@ impl SnapshotView<'_> {
             self.scene.settings.seed,
             self.tick,
         );
-        let preferred = unstuck(ctx, mind, preferred);
-        let decision = self.avoid_and_move(ctx, scratch, steering, preferred, None);
+        let preferred = self.unstuck(ctx, others, mind, preferred);
+        let decision = self.avoid_and_move(ctx, others, scratch, steering, preferred, None);
         if let Some(smoother) = &mut mind.steer.smoother {
             smoother.push(decision.heading);
         }
@@ -150,14 +180,22 @@ impl SnapshotView<'_> {
         &self,
         ctx: &SteeringContext,
         combiner: &PopelovaCombiner,
+        others: Others,
         mind: &mut AgentMind,
         scratch: &mut Neighbourhood,
     ) -> Decision {
         let profile = ctx.profile;
         let (parts, human) = steer_agent(ctx, combiner, &mut mind.human, &mut mind.steer.rng);
         let force = (human.velocity - ctx.velocity()) * (profile.mass / ctx.dt);
-        let preferred = unstuck(ctx, mind, preferred_velocity(ctx.body, force, profile, ctx.dt));
-        self.avoid_and_move(ctx, scratch, CombinedSteering { force, parts }, preferred, human.face)
+        let preferred = self.unstuck(ctx, others, mind, preferred_velocity(ctx.body, force, profile, ctx.dt));
+        self.avoid_and_move(
+            ctx,
+            others,
+            scratch,
+            CombinedSteering { force, parts },
+            preferred,
+            human.face,
+        )
     }
 
     /// The avoidance and locomotion layers after steering: the velocity avoidance chooses for
@@ -165,12 +203,13 @@ impl SnapshotView<'_> {
     fn avoid_and_move(
         &self,
         ctx: &SteeringContext,
+        others: Others,
         scratch: &mut Neighbourhood,
         steering: CombinedSteering,
         preferred: Vec2,
         face: Option<Vec2>,
     ) -> Decision {
-        let (chosen, debug) = self.avoid(ctx, scratch, preferred);
+        let (chosen, debug) = self.avoid(ctx, others.candidates, scratch, preferred);
         let (position, velocity, heading) = advance(ctx.body, chosen, ctx.profile, ctx.dt);
         let heading = face.map_or(heading, |f| (f - position).try_normalize().unwrap_or(heading));
         Decision {
@@ -189,16 +228,12 @@ impl SnapshotView<'_> {
     fn avoid(
         &self,
         ctx: &SteeringContext,
+        candidates: Candidates,
         scratch: &mut Neighbourhood,
         preferred: Vec2,
     ) -> (Vec2, Option<AvoidanceDebug>) {
         let mut debug =
             (self.debug_agent == Some(ctx.body.id)).then(|| AvoidanceDebug::for_agent(ctx.body.id, ctx.body.position));
-        // `neighbours_of` asked the index for the method's own k nearest when the profile says so.
-        let candidates = match ctx.profile.nearest {
-            Some(_) => Candidates::Nearest(ctx.neighbours),
-            None => Candidates::InRange(ctx.neighbours),
-        };
         let snapshot = Snapshot {
             bodies: self.bodies,
             non_reactive: self.non_reactive,
@@ -217,31 +252,43 @@ impl SnapshotView<'_> {
         );
         (chosen, debug)
     }
-}
 
-/// `preferred` after the profile's stuck-agent remedy: turned aside while the agent sidesteps;
-/// an agent that has just become stuck also re-plans its route. The agent stands still when
-/// neither it nor any neighbour it looks at moves: one waiting behind a moving queue is not stuck.
-fn unstuck(ctx: &SteeringContext, mind: &mut AgentMind, preferred: Vec2) -> Vec2 {
-    let seeking = ctx.goal.is_some() && ctx.body.status == Status::Active;
-    let moves = |speed: f32| {
-        ctx.body.velocity.length() >= speed
-            || ctx
-                .neighbours
-                .iter()
-                .any(|&j| ctx.bodies[j as usize].velocity.length() >= speed)
-    };
-    let step = ctx.profile.unstick.sidestep(
-        &mut mind.stall,
-        preferred,
-        moves,
-        ctx.profile.preferred_speed,
-        seeking,
-        ctx.dt,
-        &mut mind.steer.rng,
-    );
-    if step.replan {
-        mind.mind.replan();
+    /// `preferred` after the profile's stuck-agent remedy: turned aside while the agent
+    /// sidesteps; an agent that has just become stuck also re-plans its route. The agent stands
+    /// still when neither it nor any agent the profile looks at moves: one waiting behind a
+    /// moving queue is not stuck.
+    fn unstuck(&self, ctx: &SteeringContext, others: Others, mind: &mut AgentMind, preferred: Vec2) -> Vec2 {
+        let seeking = ctx.goal.is_some() && ctx.body.status == Status::Active;
+        let moves = |speed: f32| ctx.body.velocity.length() >= speed || self.others_move(ctx, others, speed);
+        let step = ctx.profile.unstick.sidestep(
+            &mut mind.stall,
+            preferred,
+            moves,
+            ctx.profile.preferred_speed,
+            seeking,
+            ctx.dt,
+            &mut mind.steer.rng,
+        );
+        if step.replan {
+            mind.mind.replan();
+        }
+        step.preferred
     }
-    step.preferred
+
+    /// True when some agent the profile looks at moves at `speed` or faster: one of the
+    /// avoidance method's k nearest when the behaviours are blind, otherwise one within the
+    /// profile's whole neighbour radius (searched only now, as only a slow agent asks).
+    fn others_move(&self, ctx: &SteeringContext, others: Others, speed: f32) -> bool {
+        let fast = |j: u32| self.bodies[j as usize].velocity.length() >= speed;
+        match others.candidates {
+            Candidates::InRange(all) => all.iter().any(|&j| fast(j)),
+            Candidates::Nearest(nearest) if ctx.profile.behaviour_radius == 0.0 => nearest.iter().any(|&j| fast(j)),
+            Candidates::Nearest(_) => {
+                self.grid
+                    .any_within(ctx.body.position, ctx.profile.neighbour_radius + self.max_radius, |j| {
+                        j as usize != others.index && fast(j)
+                    })
+            }
+        }
+    }
 }

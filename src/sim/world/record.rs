@@ -1,8 +1,6 @@
 //! The record phase: the frame of the state after a tick — every present agent's sample with its
 //! labelled forces, the overlaps, the tick's events and the debugged agents' constraints.
 
-use std::collections::HashSet;
-
 use glam::Vec2;
 use rayon::prelude::*;
 
@@ -21,6 +19,7 @@ impl World {
             events: self.events.clone(),
             ..Frame::default()
         };
+        frame.agents.reserve(self.bodies.len());
         for (i, (body, mind)) in self.bodies.iter().zip(&self.minds).enumerate() {
             if !body.status.present() {
                 continue;
@@ -55,7 +54,7 @@ impl World {
         }
         frame.debug = decisions.iter().flatten().filter_map(|d| d.debug.clone()).collect();
         frame.contacts = self.contacts();
-        let colliding: HashSet<u32> = frame
+        let mut colliding: Vec<u32> = frame
             .contacts
             .iter()
             .flat_map(|c| match c.with {
@@ -64,8 +63,14 @@ impl World {
             })
             .flatten()
             .collect();
-        for a in frame.agents.iter_mut().filter(|a| colliding.contains(&a.id)) {
-            a.flags |= FLAG_COLLIDING;
+        colliding.sort_unstable();
+        colliding.dedup();
+        if !colliding.is_empty() {
+            for a in frame.agents.iter_mut() {
+                if colliding.binary_search(&a.id).is_ok() {
+                    a.flags |= FLAG_COLLIDING;
+                }
+            }
         }
         frame
     }
