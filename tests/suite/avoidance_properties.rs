@@ -5,6 +5,7 @@
 //! and for whole runs of the library.
 
 use crate::avoidance_support;
+use crate::common::run_frames;
 
 use std::sync::Arc;
 
@@ -12,11 +13,9 @@ use glam::Vec2;
 use proptest::prelude::*;
 
 use avoidance_support::{add_walker, goal_profile, scene};
-use crowdlab::record::Frame;
 use crowdlab::scene::avoidance::{Avoidance, ObstacleParams};
 use crowdlab::scene::steering::{Behaviour, BehaviourSpec, Combiner, Deceleration, FlockPreset, InterposeEnd};
 use crowdlab::scene::{Bounds, NeighbourIndex, Obstacle, Profile, Scene, validate};
-use crowdlab::sim::run::{RunLimit, run_scene};
 use crowdlab::sim::{NeighbourGrid, World};
 
 /// Largest overlap (m) between any two agents of the world's current state.
@@ -246,25 +245,13 @@ fn library_scene() -> impl Strategy<Value = Scene> {
         })
 }
 
-fn run(scene: &Scene, ticks: u64) -> Vec<Frame> {
-    let mut frames = Vec::new();
-    run_scene(
-        Arc::new(scene.clone()),
-        RunLimit { ticks: Some(ticks) },
-        &mut frames,
-        |_, _| {},
-    )
-    .unwrap();
-    frames
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
 
     #[test]
     fn steering_library_keeps_speed_force_and_heading_within_limits(s in library_scene()) {
         prop_assume!(validate(&s).is_empty());
-        for f in run(&s, 100) {
+        for f in run_frames(&s, 100) {
             for a in &f.agents {
                 let p = &s.profiles[a.profile as usize];
                 let (speed, force) = (a.velocity.length(), a.steering.length());
@@ -282,7 +269,7 @@ proptest! {
         brute.settings.neighbour_index = NeighbourIndex::BruteForce;
         let mut grid = s;
         grid.settings.neighbour_index = NeighbourIndex::Grid { cell_size: cell };
-        for (x, y) in run(&brute, 60).iter().zip(&run(&grid, 60)) {
+        for (x, y) in run_frames(&brute, 60).iter().zip(&run_frames(&grid, 60)) {
             prop_assert_eq!(&x.agents, &y.agents, "tick {}", x.tick);
         }
     }

@@ -1,6 +1,8 @@
 //! Reliability: determinism at every thread count, finite values on random valid scenes,
 //! interrupted recordings still readable.
 
+use crate::common::run_frames;
+
 use std::path::Path;
 use std::process::Command;
 use std::sync::Arc;
@@ -14,17 +16,7 @@ use proptest::prelude::*;
 
 fn frames_with_threads(scene: &Scene, ticks: u64, threads: usize) -> Vec<Frame> {
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
-    let mut frames = Vec::new();
-    pool.install(|| {
-        run_scene(
-            Arc::new(scene.clone()),
-            RunLimit { ticks: Some(ticks) },
-            &mut frames,
-            |_, _| {},
-        )
-    })
-    .unwrap();
-    frames
+    pool.install(|| run_frames(scene, ticks))
 }
 
 /// Bit-level comparison (NaN-safe, -0.0 ≠ 0.0) of two runs.

@@ -247,3 +247,16 @@ pub fn record_default_scene(path: &Path, ticks: usize) {
     }
     writer.finish().unwrap();
 }
+
+/// The frames of `scene` run headless for `ticks` ticks, on the current rayon pool.
+pub fn run_frames(scene: &Scene, ticks: u64) -> Vec<Frame> {
+    let mut frames = Vec::new();
+    crowdlab::sim::run::run_scene(
+        Arc::new(scene.clone()),
+        crowdlab::sim::run::RunLimit { ticks: Some(ticks) },
+        &mut frames,
+        |_, _| {},
+    )
+    .unwrap();
+    frames
+}
