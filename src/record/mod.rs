@@ -17,6 +17,6 @@ pub use frame::{AgentEvent, AgentSample, Contact, ContactWith, FLAG_ARRIVED, FLA
 pub use header::RecordingHeader;
 pub use metrics::{
     AgentMetrics, AreaSample, AreaSeries, CompositeScores, Crossing, CrowdMetrics, LineFlow, Metrics,
-    MetricsAccumulator, STUCK_SECONDS, STUCK_SPEED, SteerBenchAgent, StuckDetector, SummaryMetrics, goal_less_agents,
+    MetricsAccumulator, STUCK_SECONDS, STUCK_SPEED, SteerBenchAgent, SummaryMetrics,
 };
 pub use store::{FrameSource, MemoryRecording};

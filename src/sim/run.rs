@@ -151,6 +151,11 @@ impl Run {
         self.metrics()
     }
 
+    /// Agents stuck at the newest tick (the metrics' count), for the GUI's per-tick plots.
+    pub fn stuck_now(&self) -> u32 {
+        self.metrics.stuck_now()
+    }
+
     /// The metrics so far, without ending the run (the GUI shows them while it runs).
     pub fn metrics(&self) -> Metrics {
         let ticks = self.world.tick();

@@ -29,7 +29,7 @@ pub fn spawn(reader: Arc<RecordingReader>) -> Receiver<Scanned> {
     std::thread::Builder::new()
         .name("crowdlab-scan".into())
         .spawn(move || {
-            let mut analyzer = Analyzer::new(&reader.header().scene);
+            let mut analyzer = Analyzer::default();
             let mut accumulator = MetricsAccumulator::new(&reader.header().scene);
             let stride = usize::try_from(reader.stride()).unwrap_or(usize::MAX);
             let (first, last) = (reader.first_tick(), reader.last_tick());
@@ -38,7 +38,7 @@ pub fn spawn(reader: Arc<RecordingReader>) -> Receiver<Scanned> {
                     return;
                 };
                 accumulator.observe(&frame);
-                let (summary, events) = analyzer.observe(&frame);
+                let (summary, events) = analyzer.observe(&frame, accumulator.stuck_now());
                 let due = n as u64 % METRICS_EVERY == 0 || tick + reader.stride() > last;
                 let metrics = due.then(|| Box::new(accumulator.finish(tick, 0.0, 0.0)));
                 if tx

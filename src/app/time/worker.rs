@@ -124,7 +124,7 @@ impl Drop for SimWorker {
 
 /// The worker loop: waits for a target, steps towards it, checks for a new target between ticks.
 fn work(mut run: Run, inbox: Receiver<Request>, outbox: Sender<Delivery>) {
-    let mut analyzer = Analyzer::new(run.world().scene());
+    let mut analyzer = Analyzer::default();
     let mut target = 0u64;
     let mut started = false;
     let mut metrics_sent: Option<Instant> = None;
@@ -165,7 +165,7 @@ fn work(mut run: Run, inbox: Receiver<Request>, outbox: Sender<Delivery>) {
                 metrics_sent = Some(Instant::now());
                 Box::new(run.metrics())
             });
-            send(&outbox, &mut analyzer, step, metrics)
+            send(&outbox, &mut analyzer, step, run.stuck_now(), metrics)
         } else if step.last {
             outbox.send(Delivery::Ended(Box::new(run.metrics())))
         } else {
@@ -182,9 +182,10 @@ fn send(
     outbox: &Sender<Delivery>,
     analyzer: &mut Analyzer,
     step: RunStep,
+    stuck: u32,
     metrics: Option<Box<Metrics>>,
 ) -> Result<(), mpsc::SendError<Delivery>> {
-    let (summary, events) = analyzer.observe(&step.frame);
+    let (summary, events) = analyzer.observe(&step.frame, stuck);
     outbox.send(Delivery::Tick(Box::new(Ticked {
         frame: step.frame,
         summary,

@@ -21,7 +21,8 @@ use areas::SpaceMeasures;
 pub use areas::{AreaSample, AreaSeries, Crossing, LineFlow};
 use steerbench::SteerBenchTrack;
 pub use steerbench::{CompositeScores, SteerBenchAgent};
-pub use stuck::{STUCK_SECONDS, STUCK_SPEED, StuckDetector, goal_less_agents};
+pub use stuck::{STUCK_SECONDS, STUCK_SPEED};
+use stuck::{StuckDetector, goal_less_agents};
 
 /// Metrics of one agent.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -116,6 +117,8 @@ pub struct MetricsAccumulator {
     max_penetration: f32,
     space: SpaceMeasures,
     stuck: StuckDetector,
+    /// Agents stuck in the frame observed last.
+    stuck_now: u32,
     /// Agents without a goal (never stuck); empty when built without a scene.
     idle: HashSet<u32>,
 }
@@ -131,12 +134,18 @@ impl MetricsAccumulator {
         }
     }
 
+    /// Agents stuck in the frame observed last (standing still [`STUCK_SECONDS`] short of their
+    /// goal), for the per-tick stuck count of the timeline and plots.
+    pub fn stuck_now(&self) -> u32 {
+        self.stuck_now
+    }
+
     /// Takes the next frame of the run into account.
     pub fn observe(&mut self, frame: &Frame) {
         self.space
             .observe(frame, |id| self.agents.get(&id).map(|t| t.metrics.final_position));
         let idle = &self.idle;
-        self.stuck.observe(frame, |id| !idle.contains(&id));
+        self.stuck_now = self.stuck.observe(frame, |id| !idle.contains(&id)) as u32;
         for a in &frame.agents {
             let track = self.agents.entry(a.id).or_insert_with(|| AgentTrack {
                 metrics: AgentMetrics {

@@ -86,7 +86,10 @@ mod tests {
             let t = tick as f32 * 0.5;
             let v1 = if t <= 2.0 { Vec2::X } else { Vec2::ZERO };
             let agents = vec![moving(0, Vec2::ZERO, Vec2::ZERO, 0), moving(1, Vec2::Y, v1, 0)];
-            detector.observe(&frame(tick, agents, vec![]), |_| true);
+            let stuck_now = detector.observe(&frame(tick, agents, vec![]), |_| true);
+            // Agent 0 is stuck from t = 5 s, agent 1 from t = 7.5 s (still since 2.5 s).
+            let expected = usize::from(t >= 5.0) + usize::from(t >= 7.5);
+            assert_eq!(stuck_now, expected, "stuck at t = {t}");
             if t == 5.0 {
                 assert_eq!(detector.stuck_agents(), vec![0]);
                 assert_eq!(detector.deadlock_time(), None);
