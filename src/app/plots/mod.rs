@@ -238,9 +238,12 @@ fn agent_lines(series: &AgentSeries, header: &crate::record::RecordingHeader, th
         .collect()
 }
 
+/// A whole-run count plotted over time: its name, how it is read from a tick's summary, its colour.
+type CrowdCount = (&'static str, fn(&TickSummary) -> u32, Color32);
+
 /// The crowd's active, arrived and stuck agents and its contacts per analysed tick.
 fn crowd_count_lines(summaries: &[TickSummary], dt: f64, thin: &Thinning) -> Vec<Line<'static>> {
-    let counts: [(&str, fn(&TickSummary) -> u32, Color32); 4] = [
+    let counts: [CrowdCount; 4] = [
         ("active agents", |s| s.present, Color32::from_rgb(60, 110, 200)),
         ("arrived", |s| s.arrived, Color32::from_rgb(40, 160, 80)),
         ("contacts", |s| s.contacts, Color32::from_rgb(210, 60, 60)),

@@ -39,7 +39,7 @@ pub fn spawn(reader: Arc<RecordingReader>) -> Receiver<Scanned> {
                 };
                 accumulator.observe(&frame);
                 let (summary, events) = analyzer.observe(&frame, accumulator.stuck_now());
-                let due = n as u64 % METRICS_EVERY == 0 || tick + reader.stride() > last;
+                let due = (n as u64).is_multiple_of(METRICS_EVERY) || tick + reader.stride() > last;
                 let metrics = due.then(|| Box::new(accumulator.finish(tick, 0.0, 0.0)));
                 if tx
                     .send(Scanned {
