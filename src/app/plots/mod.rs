@@ -264,7 +264,7 @@ fn crowd_line(
     color: Color32,
     thin: &Thinning,
 ) -> Line<'static> {
-    let shown = &summaries[thin.indices(summaries.len(), |i| summaries[i].tick as f64 * dt)];
+    let shown = &summaries[thin.indices(summaries, |s| s.tick as f64 * dt)];
     let points: Vec<[f64; 2]> = shown.iter().map(|s| [s.tick as f64 * dt, value(s)]).collect();
     Line::new(name.to_string(), PlotPoints::from(thin.line(&points))).color(color)
 }

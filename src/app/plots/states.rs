@@ -13,7 +13,7 @@ use crate::record::RecordingHeader;
 /// the plot shows (every few ticks when there are more than it has pixel columns).
 pub fn stacked(summaries: &[TickSummary], header: &RecordingHeader, thin: &Thinning) -> Vec<FilledArea> {
     let dt = f64::from(header.dt);
-    let shown = &summaries[thin.indices(summaries.len(), |i| summaries[i].tick as f64 * dt)];
+    let shown = &summaries[thin.indices(summaries, |s| s.tick as f64 * dt)];
     let step = thin.bucket(shown.len());
     let sampled: Vec<TickSummary> = shown.iter().step_by(step).cloned().collect();
     let times: Vec<f64> = sampled.iter().map(|s| s.tick as f64 * dt).collect();

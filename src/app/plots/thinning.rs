@@ -43,23 +43,14 @@ impl Thinning {
         });
     }
 
-    /// The indices of the points (ascending in time, the time of point `i` being `time(i)`, `n`
-    /// points) the plot needs: those in its range plus one either side.
-    pub fn indices(&self, n: usize, time: impl Fn(usize) -> f64) -> std::ops::Range<usize> {
+    /// The range of `items` (ascending in time, `time` giving an item's time) the plot needs:
+    /// those in its range plus one either side.
+    pub fn indices<T>(&self, items: &[T], time: impl Fn(&T) -> f64) -> std::ops::Range<usize> {
         let Some((min, max)) = self.range else {
-            return 0..n;
+            return 0..items.len();
         };
-        let first_at_or_after = |t: f64, inclusive: bool| {
-            let (mut lo, mut hi) = (0, n);
-            while lo < hi {
-                let mid = (lo + hi) / 2;
-                let before = if inclusive { time(mid) <= t } else { time(mid) < t };
-                if before { lo = mid + 1 } else { hi = mid }
-            }
-            lo
-        };
-        let from = first_at_or_after(min, false).saturating_sub(1);
-        let to = (first_at_or_after(max, true) + 1).min(n);
+        let from = items.partition_point(|item| time(item) < min).saturating_sub(1);
+        let to = (items.partition_point(|item| time(item) <= max) + 1).min(items.len());
         from..to.max(from)
     }
 
@@ -71,7 +62,7 @@ impl Thinning {
     /// The points of `points` (in time order) the plot draws: those in view, and of each run of
     /// points sharing a pixel column only the lowest and the highest, in time order.
     pub fn line(&self, points: &[[f64; 2]]) -> Vec<[f64; 2]> {
-        let shown = &points[self.indices(points.len(), |i| points[i][0])];
+        let shown = &points[self.indices(points, |p| p[0])];
         let bucket = self.bucket(shown.len());
         if bucket <= POINTS_PER_COLUMN {
             return shown.to_vec();
