@@ -6,6 +6,7 @@ mod backend;
 mod build;
 mod list;
 mod overlay;
+mod raster;
 mod skia;
 mod style;
 mod text;

@@ -1,12 +1,14 @@
 //! tiny-skia backend: rasterises a draw list into a pixmap for PNG export, labels included
 //! (through [`super::text`], in the canvas's font). Shapes arrive already in screen pixels
-//! through [`super::backend`].
+//! through [`super::backend`]. Circles and single segments (agents, force arrows) take the
+//! exact primitives of [`super::raster`]; polygons, longer lines and text take tiny-skia's paths.
 
 use glam::Vec2;
 use tiny_skia::{FillRule, LineCap, LineJoin, Paint, PathBuilder, Pixmap, Transform};
 
 use super::backend::{Backend, paint as paint_list};
 use super::list::{Color, DrawList, Stroke};
+use super::raster::{fill_disc, stroke_circle, stroke_segment};
 use super::text::draw_text;
 use super::view::View;
 
@@ -65,9 +67,26 @@ impl Backend for SkiaBackend<'_> {
         }
     }
 
+    /// Opaque open lines are drawn segment by segment (round caps make the joins round, as
+    /// tiny-skia's); a translucent one would darken where its segments overlap, so it and
+    /// closed lines go through one path.
     fn stroke_line(&mut self, points: &[Vec2], closed: bool, stroke: Stroke) {
-        if let Some(path) = path_of(points, closed) {
+        let opaque = stroke.color.0[3] == 255;
+        if !closed && (points.len() == 2 || opaque) {
+            for pair in points.windows(2) {
+                stroke_segment(self.pixmap, pair[0], pair[1], stroke.width, stroke.color);
+            }
+        } else if let Some(path) = path_of(points, closed) {
             stroke_path(self.pixmap, &path, stroke);
+        }
+    }
+
+    fn circle(&mut self, center: Vec2, radius: f32, fill: Option<Color>, stroke: Option<Stroke>) {
+        if let Some(fill) = fill {
+            fill_disc(self.pixmap, center, radius, fill);
+        }
+        if let Some(stroke) = stroke {
+            stroke_circle(self.pixmap, center, radius, stroke.width, stroke.color);
         }
     }
 
