@@ -9,7 +9,8 @@
 //! disturbs both columns alike.
 //!
 //! Run: `cargo bench --no-default-features --bench flock` (prints a table; not a criterion group,
-//! since one 200-tick run is already the measurement).
+//! since one 200-tick run is already the measurement). Thread counts given after `--` run only
+//! those columns, e.g. `... --bench flock -- 1` for profiling the single thread.
 
 use std::sync::Arc;
 use std::time::Instant;
@@ -48,10 +49,16 @@ fn ms_per_tick(scene: &Arc<Scene>, threads: usize) -> f64 {
 
 fn main() {
     let scene = shoal();
-    let (mut one, mut two) = (f64::MAX, f64::MAX);
+    let only: Vec<usize> = std::env::args().skip(1).filter_map(|a| a.parse().ok()).collect();
+    let wanted = |threads: usize| only.is_empty() || only.contains(&threads);
+    let (mut one, mut two) = (f64::NAN, f64::NAN);
     for _ in 0..REPS {
-        one = one.min(ms_per_tick(&scene, 1));
-        two = two.min(ms_per_tick(&scene, 2));
+        if wanted(1) {
+            one = one.min(ms_per_tick(&scene, 1));
+        }
+        if wanted(2) {
+            two = two.min(ms_per_tick(&scene, 2));
+        }
     }
     println!("| Flocking 10,000 agents, {TICKS} ticks | 1 thread (ms/tick) | 2 threads (ms/tick) | speed-up |");
     println!("|---|---|---|---|");

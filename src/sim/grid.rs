@@ -19,6 +19,9 @@ pub struct NeighbourGrid {
     cell_start: Vec<u32>,
     /// (agent index, position), grouped by cell.
     entries: Vec<(u32, Vec2)>,
+    /// The rebuild's input and each item's cell: reused buffers of the counting sort.
+    unsorted: Vec<(u32, Vec2)>,
+    cells: Vec<u32>,
     /// The k-d tree for k-nearest queries, when kept ([`NeighbourGrid::with_nearest_tree`]).
     tree: Option<AgentTree>,
 }
@@ -53,21 +56,21 @@ impl NeighbourGrid {
             rows,
             cell_start: vec![0; cols * rows + 1],
             entries: Vec::new(),
+            unsorted: Vec::new(),
+            cells: Vec::new(),
             tree: None,
         }
     }
 
     fn cell_coords(&self, p: Vec2) -> (usize, usize) {
-        // Truncation is the floor for v ≥ 0, and anything below 0 clamps to the first cell.
-        let c = (p - self.origin) * self.inv_cell;
-        let clamp = |v: f32, n: usize| {
-            if v.is_nan() || v < 0.0 {
-                0
-            } else {
-                (v as usize).min(n - 1)
-            }
-        };
-        (clamp(c.x, self.cols), clamp(c.y, self.rows))
+        (
+            self.column_of(p.x),
+            axis_cell(p.y - self.origin.y, self.inv_cell, self.rows),
+        )
+    }
+
+    fn column_of(&self, x: f32) -> usize {
+        axis_cell(x - self.origin.x, self.inv_cell, self.cols)
     }
 
     fn cell_of(&self, p: Vec2) -> usize {
@@ -75,29 +78,39 @@ impl NeighbourGrid {
         y * self.cols + x
     }
 
-    /// Rebuilds the index from `(agent index, position)` pairs.
+    /// Rebuilds the index from `(agent index, position)` pairs (a counting sort by cell, into
+    /// buffers kept from the last rebuild).
     pub fn rebuild(&mut self, items: impl Iterator<Item = (u32, Vec2)>) {
-        self.entries.clear();
-        self.entries.extend(items);
+        self.unsorted.clear();
+        self.unsorted.extend(items);
         self.cell_start.iter_mut().for_each(|c| *c = 0);
+        self.entries.clear();
         if matches!(self.mode, NeighbourIndex::BruteForce) {
+            self.entries.extend_from_slice(&self.unsorted);
             self.cell_start[1] = self.entries.len() as u32;
             return;
         }
-        let cells: Vec<usize> = self.entries.iter().map(|&(_, p)| self.cell_of(p)).collect();
+        let mut cells = std::mem::take(&mut self.cells);
+        cells.clear();
+        cells.extend(self.unsorted.iter().map(|&(_, p)| self.cell_of(p) as u32));
         for &c in &cells {
-            self.cell_start[c + 1] += 1;
+            self.cell_start[c as usize + 1] += 1;
         }
         for i in 1..self.cell_start.len() {
             self.cell_start[i] += self.cell_start[i - 1];
         }
-        let mut next = self.cell_start.clone();
-        let mut sorted = vec![(0u32, Vec2::ZERO); self.entries.len()];
-        for (entry, &c) in self.entries.iter().zip(&cells) {
-            sorted[next[c] as usize] = *entry;
-            next[c] += 1;
+        // Each cell's next free slot, then the entries placed in input order within their cell.
+        self.entries.resize(self.unsorted.len(), (0, Vec2::ZERO));
+        for (entry, &c) in self.unsorted.iter().zip(&cells) {
+            let slot = &mut self.cell_start[c as usize];
+            self.entries[*slot as usize] = *entry;
+            *slot += 1;
         }
-        self.entries = sorted;
+        // The slots now hold each cell's end, which is the next cell's start: shift them back.
+        let last = self.cell_start.len() - 1;
+        self.cell_start.copy_within(..last, 1);
+        self.cell_start[0] = 0;
+        self.cells = cells;
         if let Some(tree) = &mut self.tree {
             tree.rebuild(&self.entries);
         }
@@ -109,15 +122,10 @@ impl NeighbourGrid {
         out.clear();
         let r_sq = radius * radius;
         for entries in self.cells_around(p, radius) {
-            for &(i, q) in entries {
-                if q.distance_squared(p) < r_sq {
-                    out.push(i);
-                }
-            }
+            push_within(entries, p, r_sq, out);
         }
-        // Each cell lists its agents in index order, so `out` is a few sorted runs: the stable
-        // sort merges runs instead of sorting from scratch.
-        out.sort();
+        // Each cell lists its agents in index order, so `out` is a few sorted runs.
+        out.sort_unstable();
     }
 
     /// True when `pred` holds for some indexed agent whose centre lies strictly within `radius`
@@ -143,6 +151,31 @@ impl NeighbourGrid {
             &self.entries[self.cell_start[row + x0] as usize..self.cell_start[row + x1 + 1] as usize]
         })
     }
+}
+
+/// The cell along one axis of a coordinate `v` from the grid's origin: truncation is the floor
+/// for v ≥ 0, and anything below 0 (or NaN) clamps to the first cell, beyond `n` to the last.
+fn axis_cell(v: f32, inv_cell: f32, n: usize) -> usize {
+    let c = v * inv_cell;
+    if c.is_nan() || c < 0.0 {
+        0
+    } else {
+        (c as usize).min(n - 1)
+    }
+}
+
+/// Appends to `out` the agents of `entries` whose centre lies strictly within √`r_sq` of `p`,
+/// in their order. Branch-free: every agent is written and the length advances only for hits.
+fn push_within(entries: &[(u32, Vec2)], p: Vec2, r_sq: f32, out: &mut Vec<u32>) {
+    let start = out.len();
+    out.resize(start + entries.len(), 0);
+    let slots = &mut out[start..];
+    let mut hits = 0;
+    for (k, &(i, q)) in entries.iter().enumerate() {
+        slots[hits.min(k)] = i;
+        hits += usize::from(q.distance_squared(p) < r_sq);
+    }
+    out.truncate(start + hits);
 }
 
 impl NeighbourGrid {

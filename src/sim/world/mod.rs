@@ -77,7 +77,13 @@ pub struct World {
     debug_agent: Option<u32>,
     /// What happened to agents in the last tick (or, at tick 0, who is present from the start).
     events: Vec<AgentEvent>,
+    /// The last tick's decisions, kept so the next tick reuses their memory.
+    decisions: Vec<Option<Decision>>,
 }
+
+/// Agents per parallel task of the decide phase: enough to outweigh a task's cost, few enough
+/// that two threads share the agents evenly.
+const DECIDE_MIN_LEN: usize = 128;
 
 /// The scene's neighbour index, with the k-d tree when some profile asks for its k nearest.
 fn neighbour_grid(scene: &Scene, profiles: &[ResolvedProfile]) -> NeighbourGrid {
@@ -120,6 +126,7 @@ impl World {
             map,
             tick: 0,
             events: Vec::new(),
+            decisions: Vec::new(),
         };
         world.update_presence();
         world.rebuild_grid();
@@ -229,14 +236,18 @@ impl World {
         self.events.clear();
         self.remove_arrived();
         self.think();
-        let decisions = self.decide_all();
+        let mut decisions = std::mem::take(&mut self.decisions);
+        self.decide_all(&mut decisions);
         self.apply_all(&decisions);
-        self.record(&decisions)
+        let frame = self.record(&decisions);
+        self.decisions = decisions;
+        frame
     }
 
-    /// Every present agent's decision, in parallel from the snapshot of the previous tick
-    /// (indexed like the bodies; `None` for absent agents).
-    fn decide_all(&mut self) -> Vec<Option<Decision>> {
+    /// Writes every present agent's decision into `decisions`, in parallel from the snapshot of
+    /// the previous tick (indexed like the bodies; `None` for absent agents). What `decisions`
+    /// held, last tick's, lends its memory.
+    fn decide_all(&mut self, decisions: &mut Vec<Option<Decision>>) {
         let view = SnapshotView {
             scene: &self.scene,
             profiles: &self.profiles,
@@ -252,14 +263,19 @@ impl World {
             tick: self.tick,
             debug_agent: self.debug_agent,
         };
-        self.bodies
-            .par_iter()
-            .enumerate()
+        decisions.resize_with(self.bodies.len(), || None);
+        decisions
+            .par_iter_mut()
+            .zip(self.bodies.par_iter().enumerate())
             .zip(self.minds.par_iter_mut())
-            .map_init(Scratch::default, |scratch, ((index, body), mind)| {
-                body.status.present().then(|| view.decide(index, body, mind, scratch))
-            })
-            .collect()
+            .with_min_len(DECIDE_MIN_LEN)
+            .for_each_init(Scratch::default, |scratch, ((slot, (index, body)), mind)| {
+                let parts = slot.take().map(|d| d.steering.parts).unwrap_or_default();
+                *slot = body
+                    .status
+                    .present()
+                    .then(|| view.decide(index, body, mind, scratch, parts));
+            });
     }
 
     /// Applies the decisions in agent order and moves the clock on: presence, neighbour grid,
