@@ -15,10 +15,12 @@ pub struct NeighbourGrid {
     inv_cell: f32,
     cols: usize,
     rows: usize,
-    /// `cell_start[c]..cell_start[c + 1]` indexes `entries` for cell `c`.
+    /// `cell_start[c]..cell_start[c + 1]` indexes `ids` and `points` for cell `c`.
     cell_start: Vec<u32>,
-    /// (agent index, position), grouped by cell.
-    entries: Vec<(u32, Vec2)>,
+    /// Agent indices, grouped by cell (ascending within a cell).
+    ids: Vec<u32>,
+    /// Their positions, in the same order (apart, so a query scans only positions).
+    points: Vec<Vec2>,
     /// The rebuild's input and each item's cell: reused buffers of the counting sort.
     unsorted: Vec<(u32, Vec2)>,
     cells: Vec<u32>,
@@ -55,7 +57,8 @@ impl NeighbourGrid {
             cols,
             rows,
             cell_start: vec![0; cols * rows + 1],
-            entries: Vec::new(),
+            ids: Vec::new(),
+            points: Vec::new(),
             unsorted: Vec::new(),
             cells: Vec::new(),
             tree: None,
@@ -84,10 +87,12 @@ impl NeighbourGrid {
         self.unsorted.clear();
         self.unsorted.extend(items);
         self.cell_start.iter_mut().for_each(|c| *c = 0);
-        self.entries.clear();
+        self.ids.clear();
+        self.points.clear();
         if matches!(self.mode, NeighbourIndex::BruteForce) {
-            self.entries.extend_from_slice(&self.unsorted);
-            self.cell_start[1] = self.entries.len() as u32;
+            self.ids.extend(self.unsorted.iter().map(|&(i, _)| i));
+            self.points.extend(self.unsorted.iter().map(|&(_, p)| p));
+            self.cell_start[1] = self.ids.len() as u32;
             return;
         }
         let mut cells = std::mem::take(&mut self.cells);
@@ -100,10 +105,12 @@ impl NeighbourGrid {
             self.cell_start[i] += self.cell_start[i - 1];
         }
         // Each cell's next free slot, then the entries placed in input order within their cell.
-        self.entries.resize(self.unsorted.len(), (0, Vec2::ZERO));
-        for (entry, &c) in self.unsorted.iter().zip(&cells) {
+        self.ids.resize(self.unsorted.len(), 0);
+        self.points.resize(self.unsorted.len(), Vec2::ZERO);
+        for (&(i, p), &c) in self.unsorted.iter().zip(&cells) {
             let slot = &mut self.cell_start[c as usize];
-            self.entries[*slot as usize] = *entry;
+            self.ids[*slot as usize] = i;
+            self.points[*slot as usize] = p;
             *slot += 1;
         }
         // The slots now hold each cell's end, which is the next cell's start: shift them back.
@@ -112,7 +119,7 @@ impl NeighbourGrid {
         self.cell_start[0] = 0;
         self.cells = cells;
         if let Some(tree) = &mut self.tree {
-            tree.rebuild(&self.entries);
+            tree.rebuild(self.ids.iter().copied().zip(self.points.iter().copied()));
         }
     }
 
@@ -121,9 +128,13 @@ impl NeighbourGrid {
     pub fn query(&self, p: Vec2, radius: f32, out: &mut Vec<u32>) {
         out.clear();
         let r_sq = radius * radius;
-        for entries in self.cells_around(p, radius) {
-            push_within(entries, p, r_sq, out);
+        // Room for every candidate, then the hits written from the front without branching.
+        out.resize(self.cells_around(p, radius).map(|run| run.len()).sum(), 0);
+        let mut hits = 0;
+        for run in self.cells_around(p, radius) {
+            hits += write_within(&self.ids[run.clone()], &self.points[run], p, r_sq, &mut out[hits..]);
         }
+        out.truncate(hits);
         // Each cell lists its agents in index order, so `out` is a few sorted runs.
         out.sort_unstable();
     }
@@ -132,13 +143,17 @@ impl NeighbourGrid {
     /// of `p` (agents are tried in no particular order, stopping at the first that passes).
     pub fn any_within(&self, p: Vec2, radius: f32, mut pred: impl FnMut(u32) -> bool) -> bool {
         let r_sq = radius * radius;
-        self.cells_around(p, radius)
-            .any(|entries| entries.iter().any(|&(i, q)| q.distance_squared(p) < r_sq && pred(i)))
+        self.cells_around(p, radius).any(|run| {
+            self.ids[run.clone()]
+                .iter()
+                .zip(&self.points[run])
+                .any(|(&i, q)| q.distance_squared(p) < r_sq && pred(i))
+        })
     }
 
-    /// The entries of the cells that the square of half-side `radius` around `p` touches, a
-    /// run of adjacent cells per row (every entry for brute force).
-    fn cells_around(&self, p: Vec2, radius: f32) -> impl Iterator<Item = &[(u32, Vec2)]> {
+    /// Where the cells that the square of half-side `radius` around `p` touches lie in `ids` and
+    /// `points`: a run of adjacent cells per row (everything for brute force).
+    fn cells_around(&self, p: Vec2, radius: f32) -> impl Iterator<Item = std::ops::Range<usize>> {
         let ((x0, y0), (x1, y1)) = match self.mode {
             NeighbourIndex::BruteForce => ((0, 0), (0, 0)),
             NeighbourIndex::Grid { .. } => (
@@ -148,7 +163,7 @@ impl NeighbourGrid {
         };
         (y0..=y1).map(move |y| {
             let row = y * self.cols;
-            &self.entries[self.cell_start[row + x0] as usize..self.cell_start[row + x1 + 1] as usize]
+            self.cell_start[row + x0] as usize..self.cell_start[row + x1 + 1] as usize
         })
     }
 }
@@ -164,18 +179,16 @@ fn axis_cell(v: f32, inv_cell: f32, n: usize) -> usize {
     }
 }
 
-/// Appends to `out` the agents of `entries` whose centre lies strictly within √`r_sq` of `p`,
-/// in their order. Branch-free: every agent is written and the length advances only for hits.
-fn push_within(entries: &[(u32, Vec2)], p: Vec2, r_sq: f32, out: &mut Vec<u32>) {
-    let start = out.len();
-    out.resize(start + entries.len(), 0);
-    let slots = &mut out[start..];
+/// Writes to the front of `slots` the agents `ids` whose centre (in `points`) lies strictly
+/// within √`r_sq` of `p`, in their order, and returns how many: every agent is written and the
+/// count advances only for hits, so there is no branch to mispredict.
+fn write_within(ids: &[u32], points: &[Vec2], p: Vec2, r_sq: f32, slots: &mut [u32]) -> usize {
     let mut hits = 0;
-    for (k, &(i, q)) in entries.iter().enumerate() {
-        slots[hits.min(k)] = i;
+    for (&i, q) in ids.iter().zip(points) {
+        slots[hits] = i;
         hits += usize::from(q.distance_squared(p) < r_sq);
     }
-    out.truncate(start + hits);
+    hits
 }
 
 impl NeighbourGrid {
@@ -198,7 +211,7 @@ impl NeighbourGrid {
             Some(tree) => tree.nearest(p, radius, k, skip, out),
             None => {
                 let mut best = KNearest::new(out, k, radius, skip);
-                for &(i, q) in &self.entries {
+                for (&i, q) in self.ids.iter().zip(&self.points) {
                     best.offer(q.distance_squared(p), i);
                 }
             }
