@@ -44,11 +44,11 @@ pub struct AgentTree {
 
 impl AgentTree {
     /// Rebuilds the tree over `items`, reusing the allocations.
-    pub fn rebuild(&mut self, items: &[(u32, Vec2)]) {
+    pub fn rebuild(&mut self, items: impl Iterator<Item = (u32, Vec2)>) {
         self.items.clear();
-        self.items.extend_from_slice(items);
+        self.items.extend(items);
         self.splits.clear();
-        self.root = self.build(0, items.len());
+        self.root = self.build(0, self.items.len());
     }
 
     /// RVO2's split: the longer side of the box at its middle; a split that leaves one side
@@ -222,7 +222,7 @@ mod tests {
         items.extend((900..1000).map(|i| (i, Vec2::new(70.0 + (i % 10) as f32 * 1e-6, 5.0))));
         items.extend((1000..1040).map(|i| (i, Vec2::new(-3.0, -3.0))));
         let mut tree = AgentTree::default();
-        tree.rebuild(&items);
+        tree.rebuild(items.iter().copied());
         let mut out = Vec::new();
         for (p, skip) in [
             (Vec2::new(30.0, 30.0), 465),
@@ -240,7 +240,7 @@ mod tests {
     #[test]
     fn an_empty_tree_finds_no_one() {
         let mut tree = AgentTree::default();
-        tree.rebuild(&[]);
+        tree.rebuild(std::iter::empty());
         let mut out = vec![(0.0, 1)];
         tree.nearest(Vec2::ZERO, 10.0, 5, 0, &mut out);
         assert!(out.is_empty());

@@ -15,10 +15,15 @@ pub struct NeighbourGrid {
     inv_cell: f32,
     cols: usize,
     rows: usize,
-    /// `cell_start[c]..cell_start[c + 1]` indexes `entries` for cell `c`.
+    /// `cell_start[c]..cell_start[c + 1]` indexes `ids` and `points` for cell `c`.
     cell_start: Vec<u32>,
-    /// (agent index, position), grouped by cell.
-    entries: Vec<(u32, Vec2)>,
+    /// Agent indices, grouped by cell (ascending within a cell).
+    ids: Vec<u32>,
+    /// Their positions, in the same order (apart, so a query scans only positions).
+    points: Vec<Vec2>,
+    /// The rebuild's input and each item's cell: reused buffers of the counting sort.
+    unsorted: Vec<(u32, Vec2)>,
+    cells: Vec<u32>,
     /// The k-d tree for k-nearest queries, when kept ([`NeighbourGrid::with_nearest_tree`]).
     tree: Option<AgentTree>,
 }
@@ -52,22 +57,23 @@ impl NeighbourGrid {
             cols,
             rows,
             cell_start: vec![0; cols * rows + 1],
-            entries: Vec::new(),
+            ids: Vec::new(),
+            points: Vec::new(),
+            unsorted: Vec::new(),
+            cells: Vec::new(),
             tree: None,
         }
     }
 
     fn cell_coords(&self, p: Vec2) -> (usize, usize) {
-        // Truncation is the floor for v ≥ 0, and anything below 0 clamps to the first cell.
-        let c = (p - self.origin) * self.inv_cell;
-        let clamp = |v: f32, n: usize| {
-            if v.is_nan() || v < 0.0 {
-                0
-            } else {
-                (v as usize).min(n - 1)
-            }
-        };
-        (clamp(c.x, self.cols), clamp(c.y, self.rows))
+        (
+            self.column_of(p.x),
+            axis_cell(p.y - self.origin.y, self.inv_cell, self.rows),
+        )
+    }
+
+    fn column_of(&self, x: f32) -> usize {
+        axis_cell(x - self.origin.x, self.inv_cell, self.cols)
     }
 
     fn cell_of(&self, p: Vec2) -> usize {
@@ -75,31 +81,45 @@ impl NeighbourGrid {
         y * self.cols + x
     }
 
-    /// Rebuilds the index from `(agent index, position)` pairs.
+    /// Rebuilds the index from `(agent index, position)` pairs (a counting sort by cell, into
+    /// buffers kept from the last rebuild).
     pub fn rebuild(&mut self, items: impl Iterator<Item = (u32, Vec2)>) {
-        self.entries.clear();
-        self.entries.extend(items);
+        self.unsorted.clear();
+        self.unsorted.extend(items);
         self.cell_start.iter_mut().for_each(|c| *c = 0);
+        self.ids.clear();
+        self.points.clear();
         if matches!(self.mode, NeighbourIndex::BruteForce) {
-            self.cell_start[1] = self.entries.len() as u32;
+            self.ids.extend(self.unsorted.iter().map(|&(i, _)| i));
+            self.points.extend(self.unsorted.iter().map(|&(_, p)| p));
+            self.cell_start[1] = self.ids.len() as u32;
             return;
         }
-        let cells: Vec<usize> = self.entries.iter().map(|&(_, p)| self.cell_of(p)).collect();
+        let mut cells = std::mem::take(&mut self.cells);
+        cells.clear();
+        cells.extend(self.unsorted.iter().map(|&(_, p)| self.cell_of(p) as u32));
         for &c in &cells {
-            self.cell_start[c + 1] += 1;
+            self.cell_start[c as usize + 1] += 1;
         }
         for i in 1..self.cell_start.len() {
             self.cell_start[i] += self.cell_start[i - 1];
         }
-        let mut next = self.cell_start.clone();
-        let mut sorted = vec![(0u32, Vec2::ZERO); self.entries.len()];
-        for (entry, &c) in self.entries.iter().zip(&cells) {
-            sorted[next[c] as usize] = *entry;
-            next[c] += 1;
+        // Each cell's next free slot, then the entries placed in input order within their cell.
+        self.ids.resize(self.unsorted.len(), 0);
+        self.points.resize(self.unsorted.len(), Vec2::ZERO);
+        for (&(i, p), &c) in self.unsorted.iter().zip(&cells) {
+            let slot = &mut self.cell_start[c as usize];
+            self.ids[*slot as usize] = i;
+            self.points[*slot as usize] = p;
+            *slot += 1;
         }
-        self.entries = sorted;
+        // The slots now hold each cell's end, which is the next cell's start: shift them back.
+        let last = self.cell_start.len() - 1;
+        self.cell_start.copy_within(..last, 1);
+        self.cell_start[0] = 0;
+        self.cells = cells;
         if let Some(tree) = &mut self.tree {
-            tree.rebuild(&self.entries);
+            tree.rebuild(self.ids.iter().copied().zip(self.points.iter().copied()));
         }
     }
 
@@ -108,29 +128,32 @@ impl NeighbourGrid {
     pub fn query(&self, p: Vec2, radius: f32, out: &mut Vec<u32>) {
         out.clear();
         let r_sq = radius * radius;
-        for entries in self.cells_around(p, radius) {
-            for &(i, q) in entries {
-                if q.distance_squared(p) < r_sq {
-                    out.push(i);
-                }
-            }
+        // Room for every candidate, then the hits written from the front without branching.
+        out.resize(self.cells_around(p, radius).map(|run| run.len()).sum(), 0);
+        let mut hits = 0;
+        for run in self.cells_around(p, radius) {
+            hits += write_within(&self.ids[run.clone()], &self.points[run], p, r_sq, &mut out[hits..]);
         }
-        // Each cell lists its agents in index order, so `out` is a few sorted runs: the stable
-        // sort merges runs instead of sorting from scratch.
-        out.sort();
+        out.truncate(hits);
+        // Each cell lists its agents in index order, so `out` is a few sorted runs.
+        out.sort_unstable();
     }
 
     /// True when `pred` holds for some indexed agent whose centre lies strictly within `radius`
     /// of `p` (agents are tried in no particular order, stopping at the first that passes).
     pub fn any_within(&self, p: Vec2, radius: f32, mut pred: impl FnMut(u32) -> bool) -> bool {
         let r_sq = radius * radius;
-        self.cells_around(p, radius)
-            .any(|entries| entries.iter().any(|&(i, q)| q.distance_squared(p) < r_sq && pred(i)))
+        self.cells_around(p, radius).any(|run| {
+            self.ids[run.clone()]
+                .iter()
+                .zip(&self.points[run])
+                .any(|(&i, q)| q.distance_squared(p) < r_sq && pred(i))
+        })
     }
 
-    /// The entries of the cells that the square of half-side `radius` around `p` touches, a
-    /// run of adjacent cells per row (every entry for brute force).
-    fn cells_around(&self, p: Vec2, radius: f32) -> impl Iterator<Item = &[(u32, Vec2)]> {
+    /// Where the cells that the square of half-side `radius` around `p` touches lie in `ids` and
+    /// `points`: a run of adjacent cells per row (everything for brute force).
+    fn cells_around(&self, p: Vec2, radius: f32) -> impl Iterator<Item = std::ops::Range<usize>> {
         let ((x0, y0), (x1, y1)) = match self.mode {
             NeighbourIndex::BruteForce => ((0, 0), (0, 0)),
             NeighbourIndex::Grid { .. } => (
@@ -140,9 +163,32 @@ impl NeighbourGrid {
         };
         (y0..=y1).map(move |y| {
             let row = y * self.cols;
-            &self.entries[self.cell_start[row + x0] as usize..self.cell_start[row + x1 + 1] as usize]
+            self.cell_start[row + x0] as usize..self.cell_start[row + x1 + 1] as usize
         })
     }
+}
+
+/// The cell along one axis of a coordinate `v` from the grid's origin: truncation is the floor
+/// for v ≥ 0, and anything below 0 (or NaN) clamps to the first cell, beyond `n` to the last.
+fn axis_cell(v: f32, inv_cell: f32, n: usize) -> usize {
+    let c = v * inv_cell;
+    if c.is_nan() || c < 0.0 {
+        0
+    } else {
+        (c as usize).min(n - 1)
+    }
+}
+
+/// Writes to the front of `slots` the agents `ids` whose centre (in `points`) lies strictly
+/// within √`r_sq` of `p`, in their order, and returns how many: every agent is written and the
+/// count advances only for hits, so there is no branch to mispredict.
+fn write_within(ids: &[u32], points: &[Vec2], p: Vec2, r_sq: f32, slots: &mut [u32]) -> usize {
+    let mut hits = 0;
+    for (&i, q) in ids.iter().zip(points) {
+        slots[hits] = i;
+        hits += usize::from(q.distance_squared(p) < r_sq);
+    }
+    hits
 }
 
 impl NeighbourGrid {
@@ -165,7 +211,7 @@ impl NeighbourGrid {
             Some(tree) => tree.nearest(p, radius, k, skip, out),
             None => {
                 let mut best = KNearest::new(out, k, radius, skip);
-                for &(i, q) in &self.entries {
+                for (&i, q) in self.ids.iter().zip(&self.points) {
                     best.offer(q.distance_squared(p), i);
                 }
             }

@@ -205,6 +205,7 @@ fn target_approaching_pulls_with_constant_force_and_stops_within_150_cm() {
             obstacles: &obstacles,
             time: 0.0,
             path: None,
+            memo: Default::default(),
         };
         ta.steer(&ctx, &mut HumanMemory::None, &mut rand_pcg::Pcg32::seed_from_u64(1))
     };

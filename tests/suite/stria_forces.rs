@@ -64,6 +64,7 @@ fn context<'a>(
         obstacles: Box::leak(Box::default()),
         time: 0.0,
         path: None,
+        memo: Default::default(),
     }
 }
 

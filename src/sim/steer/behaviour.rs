@@ -12,7 +12,7 @@ use super::state::SteerMemory;
 use super::wall_avoidance::{Feelers, wall_avoidance_force};
 use super::{
     SteeringContext, alignment, cohesion, evade, flee, hide, leader_following, obstacle_avoidance, offset_pursuit,
-    pursuit, seek_force, separation, tagging, wander,
+    pursuit, seek_force, wander,
 };
 use crate::scene::steering::{Behaviour, InterposeEnd};
 
@@ -119,17 +119,12 @@ impl Behaviour {
                 let point = offset_pursuit::offset_pursuit_point(p, max_speed, l, *offset);
                 arrive_force(p, v, point, speed, *deceleration)
             }),
-            Behaviour::Separation { view_radius, fov_deg } => {
-                let tagged = ctx.tagged(*view_radius, tagging::cos_half_fov(*fov_deg));
-                separation::separation_from(p, tagged.map(|n| n.position))
-            }
+            Behaviour::Separation { view_radius, fov_deg } => ctx.tagged_sums(*view_radius, *fov_deg).separation,
             Behaviour::Alignment { view_radius, fov_deg } => {
-                let tagged = ctx.tagged(*view_radius, tagging::cos_half_fov(*fov_deg));
-                alignment::alignment_from(heading, tagged.map(|n| n.heading))
+                alignment::alignment(heading, &ctx.tagged_sums(*view_radius, *fov_deg))
             }
             Behaviour::Cohesion { view_radius, fov_deg } => {
-                let tagged = ctx.tagged(*view_radius, tagging::cos_half_fov(*fov_deg));
-                cohesion::cohesion_from(p, v, speed, tagged.map(|n| n.position))
+                cohesion::cohesion(p, v, speed, &ctx.tagged_sums(*view_radius, *fov_deg))
             }
             Behaviour::Flocking { .. } => self
                 .expand(1.0)

@@ -35,14 +35,19 @@ pub struct LabelledForce {
 impl LabelledForce {
     /// One zero, not-kept part per label: the state before any behaviour is evaluated.
     pub fn unevaluated(labels: &[u16]) -> Vec<LabelledForce> {
-        labels
-            .iter()
-            .map(|&label| LabelledForce {
-                label,
-                force: Vec2::ZERO,
-                kept: 0.0,
-            })
-            .collect()
+        let mut parts = Vec::with_capacity(labels.len());
+        LabelledForce::reset(&mut parts, labels);
+        parts
+    }
+
+    /// Replaces the contents of `parts` with [`LabelledForce::unevaluated`]'s, keeping its memory.
+    pub fn reset(parts: &mut Vec<LabelledForce>, labels: &[u16]) {
+        parts.clear();
+        parts.extend(labels.iter().map(|&label| LabelledForce {
+            label,
+            force: Vec2::ZERO,
+            kept: 0.0,
+        }));
     }
 }
 
@@ -85,13 +90,16 @@ pub struct CombinerInput<'a> {
 impl Combiner {
     /// Combines the behaviours of `input`; `weighted(i, rng)` evaluates behaviour `i` and returns
     /// its weighted force. Behaviours are evaluated in order and only as far as the method needs.
+    /// `parts` is memory for the result's parts (its contents are replaced), so an agent can
+    /// reuse last tick's.
     pub fn combine(
         &self,
         input: &CombinerInput,
         rng: &mut Pcg32,
+        mut parts: Vec<LabelledForce>,
         mut weighted: impl FnMut(usize, &mut Pcg32) -> Vec2,
     ) -> CombinedSteering {
-        let mut parts = LabelledForce::unevaluated(&input.labels);
+        LabelledForce::reset(&mut parts, input.labels);
         let max_force = input.max_force;
         let force = match self {
             Combiner::WeightedTruncatedSum | Combiner::Popelova(_) | Combiner::PrioritySelection => {
@@ -156,7 +164,7 @@ mod tests {
         };
         let mut evaluated = Vec::new();
         let mut rng = Pcg32::seed_from_u64(11);
-        let out = combiner.combine(&input, &mut rng, |i, _| {
+        let out = combiner.combine(&input, &mut rng, Vec::new(), |i, _| {
             evaluated.push(i);
             forces[i]
         });
@@ -239,7 +247,7 @@ mod tests {
         };
         let mut runs = 0;
         for _ in 0..10_000 {
-            Combiner::PrioritisedDithering.combine(&input, &mut rng, |_, _| {
+            Combiner::PrioritisedDithering.combine(&input, &mut rng, Vec::new(), |_, _| {
                 runs += 1;
                 Vec2::X
             });

@@ -6,6 +6,7 @@ use glam::Vec2;
 
 use super::local_space::LocalFrame;
 use super::obstacles::SteeringObstacles;
+use super::tagged_sums::{TaggedMemo, TaggedSums};
 use crate::sim::{Body, ResolvedProfile, StaticGeometry};
 
 /// The point the mind wants the agent to head for this tick.
@@ -64,6 +65,9 @@ pub struct SteeringContext<'a> {
     pub path: Option<&'a crate::scene::Path>,
     /// Tick length in seconds.
     pub dt: f32,
+    /// The flock sums of the last view asked for ([`SteeringContext::tagged_sums`]); the default
+    /// for a new context.
+    pub memo: TaggedMemo,
 }
 
 impl SteeringContext<'_> {
@@ -98,5 +102,17 @@ impl SteeringContext<'_> {
             .iter()
             .map(|&i| &self.bodies[i as usize])
             .filter(move |n| super::tagging::is_tagged(p, heading, n.position, n.radius, radius, cos_half_fov))
+    }
+
+    /// Separation's, alignment's and cohesion's sums over the neighbours tagged with `radius`
+    /// and a field of view of `fov_deg`, computed once per view and agent.
+    pub fn tagged_sums(&self, radius: f32, fov_deg: f32) -> TaggedSums {
+        let cos_half_fov = super::tagging::cos_half_fov(fov_deg);
+        self.memo.get_or(radius, cos_half_fov, || {
+            TaggedSums::over(
+                self.body.position,
+                self.tagged(radius, cos_half_fov).map(|n| (n.position, n.heading)),
+            )
+        })
     }
 }

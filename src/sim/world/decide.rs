@@ -12,7 +12,9 @@ use crate::sim::avoid::{AvoidObstacles, Candidates, Neighbourhood, Snapshot};
 use crate::sim::locomotion::{advance, preferred_velocity};
 use crate::sim::mind::Route;
 use crate::sim::steer::human::steer_agent;
-use crate::sim::steer::{AgentIndex, CombinedSteering, CombinerInput, SteeringContext, SteeringObstacles, stria};
+use crate::sim::steer::{
+    AgentIndex, CombinedSteering, CombinerInput, LabelledForce, SteeringContext, SteeringObstacles, stria,
+};
 use crate::sim::{Body, NeighbourGrid, ResolvedProfile, StaticGeometry, Status};
 
 /// What one agent decided this tick.
@@ -64,8 +66,16 @@ struct Others<'a> {
 }
 
 impl SnapshotView<'_> {
-    /// The decision of agent `body` (number `index` in the snapshot) with its own memory `mind`.
-    pub fn decide(&self, index: usize, body: &Body, mind: &mut AgentMind, scratch: &mut Scratch) -> Decision {
+    /// The decision of agent `body` (number `index` in the snapshot) with its own memory `mind`;
+    /// `parts` is memory for the combined steering's parts (last tick's, reused).
+    pub fn decide(
+        &self,
+        index: usize,
+        body: &Body,
+        mind: &mut AgentMind,
+        scratch: &mut Scratch,
+        parts: Vec<LabelledForce>,
+    ) -> Decision {
         let profile = self.effective_profile(body, mind);
         self.neighbours_of(index, body, &profile, scratch);
         let others = Others {
@@ -90,10 +100,11 @@ impl SnapshotView<'_> {
                 Some(Route::Path { index, .. }) => Some(&self.scene.paths[*index]),
                 _ => None,
             },
+            memo: Default::default(),
         };
         match &profile.combiner {
             Combiner::Popelova(combiner) => self.decide_human(&ctx, combiner, others, mind, &mut scratch.avoidance),
-            _ => self.decide_steering(&ctx, others, mind, &mut scratch.avoidance),
+            _ => self.decide_steering(&ctx, others, mind, &mut scratch.avoidance, parts),
         }
     }
 
@@ -131,14 +142,15 @@ impl SnapshotView<'_> {
         }
     }
 
-    /// Buckland's and Stria's pipeline: behaviours through the combiner, then avoidance and
-    /// locomotion.
+    /// Buckland's and Stria's pipeline: behaviours through the combiner (its parts written into
+    /// `parts`), then avoidance and locomotion.
     fn decide_steering(
         &self,
         ctx: &SteeringContext,
         others: Others,
         mind: &mut AgentMind,
         scratch: &mut Neighbourhood,
+        parts: Vec<LabelledForce>,
     ) -> Decision {
         let profile = ctx.profile;
         let state = &mut mind.steer;
@@ -151,7 +163,7 @@ impl SnapshotView<'_> {
                 max_force: profile.max_force,
             };
             let memory = &mut state.memory;
-            profile.combiner.combine(&input, &mut state.rng, |i, rng| {
+            profile.combiner.combine(&input, &mut state.rng, parts, |i, rng| {
                 let spec = &profile.behaviours[i];
                 spec.behaviour.force(ctx, memory, rng) * spec.weight
             })

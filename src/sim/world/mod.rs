@@ -5,12 +5,15 @@
 //! 2. **think**: every present agent's mind picks its goal point, in parallel from the snapshot;
 //! 3. **decide**: every present agent steers, combines, avoids and integrates, **in parallel,
 //!    from the immutable snapshot of the previous tick** ([`decide`]);
-//! 4. **apply**: the decisions are applied in agent order (positions, route progress, arrival,
-//!    conversions, presence), the neighbour grid is rebuilt, non-penetration enforced;
-//! 5. **record**: the frame of the new state, with contacts and the tick's events ([`record`]).
+//! 4. **apply**: every agent moves as it decided and its mind follows (route progress), in
+//!    parallel; what the minds report (arrival, exit, conversion) is applied in agent order, then
+//!    presence, the neighbour grid is rebuilt, non-penetration enforced;
+//! 5. **record**: the frame of the new state, with contacts and the tick's events ([`record`]),
+//!    agents sampled in parallel and joined in order.
 //!
-//! Phases 2 and 3 read only the snapshot and write only their own agent, and phase 4 is
-//! sequential, so the outcome is bit-identical at any thread count.
+//! Phases 2 and 3 read only the snapshot and write only their own agent, phase 4 writes only
+//! each agent's own body and mind before its ordered reports, and phase 5 only reads, so the
+//! outcome is bit-identical at any thread count.
 
 mod arrivals;
 mod decide;
@@ -77,7 +80,13 @@ pub struct World {
     debug_agent: Option<u32>,
     /// What happened to agents in the last tick (or, at tick 0, who is present from the start).
     events: Vec<AgentEvent>,
+    /// The last tick's decisions, kept so the next tick reuses their memory.
+    decisions: Vec<Option<Decision>>,
 }
+
+/// Agents per parallel task of the decide and apply phases: enough to outweigh a task's cost, few enough
+/// that two threads share the agents evenly.
+const DECIDE_MIN_LEN: usize = 128;
 
 /// The scene's neighbour index, with the k-d tree when some profile asks for its k nearest.
 fn neighbour_grid(scene: &Scene, profiles: &[ResolvedProfile]) -> NeighbourGrid {
@@ -120,6 +129,7 @@ impl World {
             map,
             tick: 0,
             events: Vec::new(),
+            decisions: Vec::new(),
         };
         world.update_presence();
         world.rebuild_grid();
@@ -229,14 +239,18 @@ impl World {
         self.events.clear();
         self.remove_arrived();
         self.think();
-        let decisions = self.decide_all();
+        let mut decisions = std::mem::take(&mut self.decisions);
+        self.decide_all(&mut decisions);
         self.apply_all(&decisions);
-        self.record(&decisions)
+        let frame = self.record(&decisions);
+        self.decisions = decisions;
+        frame
     }
 
-    /// Every present agent's decision, in parallel from the snapshot of the previous tick
-    /// (indexed like the bodies; `None` for absent agents).
-    fn decide_all(&mut self) -> Vec<Option<Decision>> {
+    /// Writes every present agent's decision into `decisions`, in parallel from the snapshot of
+    /// the previous tick (indexed like the bodies; `None` for absent agents). What `decisions`
+    /// held, last tick's, lends its memory.
+    fn decide_all(&mut self, decisions: &mut Vec<Option<Decision>>) {
         let view = SnapshotView {
             scene: &self.scene,
             profiles: &self.profiles,
@@ -252,24 +266,52 @@ impl World {
             tick: self.tick,
             debug_agent: self.debug_agent,
         };
-        self.bodies
-            .par_iter()
-            .enumerate()
+        decisions.resize_with(self.bodies.len(), || None);
+        decisions
+            .par_iter_mut()
+            .zip(self.bodies.par_iter().enumerate())
             .zip(self.minds.par_iter_mut())
-            .map_init(Scratch::default, |scratch, ((index, body), mind)| {
-                body.status.present().then(|| view.decide(index, body, mind, scratch))
-            })
-            .collect()
+            .with_min_len(DECIDE_MIN_LEN)
+            .for_each_init(Scratch::default, |scratch, ((slot, (index, body)), mind)| {
+                let parts = slot.take().map(|d| d.steering.parts).unwrap_or_default();
+                *slot = body
+                    .status
+                    .present()
+                    .then(|| view.decide(index, body, mind, scratch, parts));
+            });
     }
 
-    /// Applies the decisions in agent order and moves the clock on: presence, neighbour grid,
-    /// non-penetration.
+    /// Applies the decisions and moves the clock on: every agent moves and its mind reacts in
+    /// parallel, then what the minds report is applied in agent order ([`World::react`]);
+    /// presence, neighbour grid, non-penetration.
     fn apply_all(&mut self, decisions: &[Option<Decision>]) {
         self.tick += 1;
-        for (i, decision) in decisions.iter().enumerate() {
-            if let Some(d) = decision {
-                self.apply(i, d);
-            }
+        let time = self.time();
+        let (scene, map, statics) = (&*self.scene, &self.map, &self.statics);
+        let sees = |a: glam::Vec2, b: glam::Vec2| {
+            let along = b - a;
+            along
+                .try_normalize()
+                .is_none_or(|dir| statics.cast_ray(a, dir, along.length(), time).is_none())
+        };
+        let reports: Vec<(usize, MindEvent)> = self
+            .bodies
+            .par_iter_mut()
+            .zip(self.minds.par_iter_mut())
+            .zip(decisions.par_iter())
+            .enumerate()
+            .with_min_len(DECIDE_MIN_LEN)
+            .filter_map(|(i, ((body, mind), decision))| {
+                let d = decision.as_ref()?;
+                body.position = d.position;
+                body.velocity = d.velocity;
+                body.heading = d.heading;
+                let event = mind.mind.after_move(body.position, scene, map, &sees);
+                (event != MindEvent::None).then_some((i, event))
+            })
+            .collect();
+        for (i, event) in reports {
+            self.react(i, event);
         }
         self.update_presence();
         self.rebuild_grid();
@@ -308,22 +350,10 @@ impl World {
         });
     }
 
-    /// Moves agent `i` as it decided and lets its mind react (arrival, exit, conversion).
-    fn apply(&mut self, i: usize, d: &Decision) {
-        let time = self.time();
-        let statics = &self.statics;
-        let sees = |a: glam::Vec2, b: glam::Vec2| {
-            let along = b - a;
-            along
-                .try_normalize()
-                .is_none_or(|dir| statics.cast_ray(a, dir, along.length(), time).is_none())
-        };
+    /// What agent `i`'s mind reported after its move, applied: arrival, exit or conversion.
+    fn react(&mut self, i: usize, event: MindEvent) {
         let body = &mut self.bodies[i];
-        let mind = &mut self.minds[i].mind;
-        body.position = d.position;
-        body.velocity = d.velocity;
-        body.heading = d.heading;
-        match mind.after_move(body.position, &self.scene, &self.map, &sees) {
+        match event {
             MindEvent::None => {}
             MindEvent::Arrived => {
                 if body.status == Status::Active {

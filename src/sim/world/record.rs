@@ -4,53 +4,49 @@
 use glam::Vec2;
 use rayon::prelude::*;
 
-use super::World;
 use super::decide::Decision;
+use super::{AgentMind, World};
 use crate::record::{AgentSample, Contact, ContactWith, FLAG_ARRIVED, FLAG_COLLIDING, ForceSample, Frame};
 use crate::sim::{Body, CONTACT_TOLERANCE};
 
 impl World {
     /// Records every present agent; `decisions` (indexed like the bodies, possibly empty)
-    /// supply the forces and preferred velocities of the tick just stepped.
+    /// supply the forces and preferred velocities of the tick just stepped. Agents are sampled
+    /// in parallel and joined in order.
     pub(super) fn record(&self, decisions: &[Option<Decision>]) -> Frame {
+        let present = |&(_, (body, _)): &(usize, (&Body, _))| body.status.present();
+        let decision = |i: usize| decisions.get(i).and_then(Option::as_ref);
         let mut frame = Frame {
             tick: self.tick,
             time: self.time(),
             events: self.events.clone(),
+            agents: self
+                .bodies
+                .par_iter()
+                .zip(&self.minds)
+                .enumerate()
+                .filter(present)
+                .map(|(i, (body, mind))| self.sample(body, mind, decision(i)))
+                .collect(),
+            forces: self
+                .bodies
+                .par_iter()
+                .zip(&self.minds)
+                .enumerate()
+                .filter(present)
+                .flat_map_iter(|(i, _)| decision(i).map_or(&[][..], |d| &d.steering.parts[..]))
+                .map(|p| ForceSample {
+                    label: p.label,
+                    force: p.force,
+                    kept: p.kept,
+                })
+                .collect(),
             ..Frame::default()
         };
-        frame.agents.reserve(self.bodies.len());
-        for (i, (body, mind)) in self.bodies.iter().zip(&self.minds).enumerate() {
-            if !body.status.present() {
-                continue;
-            }
-            let decision = decisions.get(i).and_then(Option::as_ref);
-            let force_start = frame.forces.len() as u32;
-            let (steering, preferred, avoidance) = match decision {
-                Some(d) => {
-                    frame.forces.extend(d.steering.parts.iter().map(|p| ForceSample {
-                        label: p.label,
-                        force: p.force,
-                        kept: p.kept,
-                    }));
-                    (d.steering.force, d.preferred, d.avoidance)
-                }
-                None => (Vec2::ZERO, body.velocity, Vec2::ZERO),
-            };
-            frame.agents.push(AgentSample {
-                id: body.id,
-                profile: body.profile,
-                position: body.position,
-                velocity: body.velocity,
-                heading: mind.steer.display_heading(body.heading),
-                preferred_velocity: preferred,
-                steering,
-                avoidance,
-                state: mind.mind.state_index(),
-                flags: if mind.mind.arrived() { FLAG_ARRIVED } else { 0 },
-                force_start,
-                force_count: (frame.forces.len() as u32 - force_start) as u16,
-            });
+        let mut force_start = 0;
+        for a in &mut frame.agents {
+            a.force_start = force_start;
+            force_start += u32::from(a.force_count);
         }
         frame.debug = decisions.iter().flatten().filter_map(|d| d.debug.clone()).collect();
         frame.contacts = self.contacts();
@@ -66,13 +62,36 @@ impl World {
         colliding.sort_unstable();
         colliding.dedup();
         if !colliding.is_empty() {
-            for a in frame.agents.iter_mut() {
+            frame.agents.par_iter_mut().for_each(|a| {
                 if colliding.binary_search(&a.id).is_ok() {
                     a.flags |= FLAG_COLLIDING;
                 }
-            }
+            });
         }
         frame
+    }
+
+    /// The sample of one present agent, with its forces counted but not yet placed
+    /// (`force_start` is set when the samples are joined).
+    fn sample(&self, body: &Body, mind: &AgentMind, decision: Option<&Decision>) -> AgentSample {
+        let (steering, preferred, avoidance, forces) = match decision {
+            Some(d) => (d.steering.force, d.preferred, d.avoidance, d.steering.parts.len()),
+            None => (Vec2::ZERO, body.velocity, Vec2::ZERO, 0),
+        };
+        AgentSample {
+            id: body.id,
+            profile: body.profile,
+            position: body.position,
+            velocity: body.velocity,
+            heading: mind.steer.display_heading(body.heading),
+            preferred_velocity: preferred,
+            steering,
+            avoidance,
+            state: mind.mind.state_index(),
+            flags: if mind.mind.arrived() { FLAG_ARRIVED } else { 0 },
+            force_start: 0,
+            force_count: forces as u16,
+        }
     }
 
     /// Every overlap deeper than [`CONTACT_TOLERANCE`] among present agents and obstacles, in
