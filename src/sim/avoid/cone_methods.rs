@@ -19,10 +19,11 @@
 use glam::Vec2;
 
 use super::AvoidingAgent;
+use super::boundary::nearest_free;
 use super::cone::{Cone, Side, collision_disc, half_plane};
 use super::neighbours::{Mover, Neighbourhood};
 use super::obstacles::AvoidObstacles;
-use super::region::{Region, nearest_free};
+use super::region::Region;
 use crate::record::Constraint;
 use crate::scene::avoidance::ClearPathVariant;
 
@@ -51,12 +52,6 @@ pub struct Horizons {
     pub obstacles: f32,
 }
 
-/// The forbidden regions of one attempt, and whether the agent overlaps something.
-struct Regions {
-    regions: Vec<Region>,
-    colliding: bool,
-}
-
 impl ConeMethod {
     fn apex(self, agent: &AvoidingAgent, other: &Mover) -> Vec2 {
         match self {
@@ -73,6 +68,9 @@ impl ConeMethod {
         cone.region(agent.max_speed, only)
     }
 
+    /// Fills `out` with the forbidden regions of one attempt; true when the agent overlaps
+    /// something.
+    #[allow(clippy::too_many_arguments)]
     fn build(
         self,
         agent: &AvoidingAgent,
@@ -82,11 +80,10 @@ impl ConeMethod {
         obstacles: &AvoidObstacles,
         horizons: Horizons,
         dt: f32,
-    ) -> Regions {
-        let mut out = Regions {
-            regions: Vec::with_capacity(movers.len() + statics.len() + edges.len()),
-            colliding: false,
-        };
+        out: &mut Vec<Region>,
+    ) -> bool {
+        out.clear();
+        let mut colliding = false;
         let discs = movers
             .iter()
             .map(|m| (m, horizons.agents))
@@ -96,11 +93,11 @@ impl ConeMethod {
             let radius = agent.radius + other.radius;
             let apex = self.apex(agent, other);
             let Some(cone) = Cone::of_disc(p, radius, apex, tau) else {
-                out.colliding = true;
-                out.regions.push(collision_disc(p, radius, apex, dt));
+                colliding = true;
+                out.push(collision_disc(p, radius, apex, dt));
                 continue;
             };
-            out.regions.push(self.cone_region(&cone, agent));
+            out.push(self.cone_region(&cone, agent));
             if self == ConeMethod::ClearPath(ClearPathVariant::Guaranteed) && other.reactive {
                 let permitted = if p.perp_dot(agent.velocity - other.velocity) > 0.0 {
                     Side::Left
@@ -111,7 +108,7 @@ impl ConeMethod {
                     Side::Left => -cone.axis.perp(),
                     Side::Right => cone.axis.perp(),
                 };
-                out.regions.push(half_plane(apex, normal, agent.max_speed));
+                out.push(half_plane(apex, normal, agent.max_speed));
             }
         }
         for &e in edges {
@@ -119,13 +116,13 @@ impl ConeMethod {
             let a = v.point - agent.position;
             let b = obstacles.vertices[v.next].point - agent.position;
             match Cone::of_segment(a, b, agent.radius, horizons.obstacles) {
-                Some(cone) => out.regions.push(self.cone_region(&cone, agent)),
+                Some(cone) => out.push(self.cone_region(&cone, agent)),
                 None => {
-                    out.colliding = true;
+                    colliding = true;
                     let nearest = crate::geom::closest_point_on_segment(Vec2::ZERO, a, b);
                     let dist = nearest.length();
                     let normal = if dist > 0.0 { nearest / dist } else { -v.unit_dir.perp() };
-                    out.regions.push(half_plane(
+                    out.push(half_plane(
                         normal * ((dist - agent.radius) / dt),
                         normal,
                         agent.max_speed,
@@ -133,15 +130,15 @@ impl ConeMethod {
                 }
             }
         }
-        out
+        colliding
     }
 
-    /// The new velocity of `agent`; `debug` receives the regions and boundary pieces of the
-    /// attempt that produced it.
+    /// The new velocity of `agent` (the neighbourhood's region and boundary buffers are
+    /// reused); `debug` receives the regions and boundary pieces of the attempt that produced it.
     pub fn velocity(
         self,
         agent: &AvoidingAgent,
-        nb: &Neighbourhood,
+        nb: &mut Neighbourhood,
         obstacles: &AvoidObstacles,
         horizons: Horizons,
         dt: f32,
@@ -152,7 +149,7 @@ impl ConeMethod {
         let mut movers = nb.movers.len();
         let mut attempt = Vec::new();
         loop {
-            let built = self.build(
+            let colliding = self.build(
                 agent,
                 &nb.movers[..movers],
                 &nb.static_circles,
@@ -160,13 +157,15 @@ impl ConeMethod {
                 obstacles,
                 horizons,
                 dt,
+                &mut nb.regions,
             );
-            let preferred = if built.colliding { Vec2::ZERO } else { agent.preferred };
+            let preferred = if colliding { Vec2::ZERO } else { agent.preferred };
             attempt.clear();
             let found = nearest_free(
-                &built.regions,
+                &nb.regions,
                 agent.max_speed,
                 preferred,
+                &mut nb.boundary,
                 debug.is_some().then_some(&mut attempt),
             );
             let exhausted = movers == 0 && halvings >= MAX_HALVINGS;
