@@ -36,38 +36,57 @@ pub struct BoundaryScratch {
 }
 
 /// Fills `blocked` with the open parameter intervals, by start, where the point `p + t·d` of
-/// a candidate edge of region `r` is not permitted: beyond `max_speed` or inside another region.
-fn cut_edge(regions: &[Region], r: usize, p: Vec2, d: Vec2, max_speed: f32, blocked: &mut Vec<(f32, f32)>) {
+/// a candidate edge of region `r` is not permitted within `window` (a part of [0, 1]): beyond
+/// `max_speed` or inside another region. Returns false, leaving `blocked` incomplete, as soon
+/// as one interval covers the whole window.
+fn cut_edge(
+    regions: &[Region],
+    r: usize,
+    (p, d): (Vec2, Vec2),
+    max_speed: f32,
+    (w0, w1): (f32, f32),
+    blocked: &mut Vec<(f32, f32)>,
+) -> bool {
     blocked.clear();
+    let mut block = |lo: f32, hi: f32| {
+        if lo < w1 && hi > w0 {
+            blocked.push((lo, hi));
+        }
+        !(lo <= w0 && hi >= w1)
+    };
     let a = d.length_squared();
     let b = p.dot(d);
     let c = p.length_squared() - max_speed * max_speed;
     let discriminant = b * b - a * c;
-    if a > 0.0 && discriminant > 0.0 {
+    let within_speed = if a > 0.0 && discriminant > 0.0 {
         let root = discriminant.sqrt();
-        blocked.push((f32::NEG_INFINITY, (-b - root) / a));
-        blocked.push(((-b + root) / a, f32::INFINITY));
-    } else if a > 0.0 || c > 0.0 {
-        blocked.push((f32::NEG_INFINITY, f32::INFINITY));
+        block(f32::NEG_INFINITY, (-b - root) / a) && block((-b + root) / a, f32::INFINITY)
+    } else {
+        !(a > 0.0 || c > 0.0) || block(f32::NEG_INFINITY, f32::INFINITY)
+    };
+    if !within_speed {
+        return false;
     }
+    let (q0, q1) = (p + d * w0, p + d * w1);
     for (s, other) in regions.iter().enumerate() {
-        if s == r || other.box_misses(p, p + d) {
+        if s == r || other.box_misses(q0, q1) {
             continue;
         }
         let (lo, hi) = other.inside_interval(p, d);
-        if lo < hi && lo < 1.0 && hi > 0.0 {
-            blocked.push((lo, hi));
+        if lo < hi && !block(lo, hi) {
+            return false;
         }
     }
     blocked.sort_unstable_by(|x, y| x.0.total_cmp(&y.0).then(x.1.total_cmp(&y.1)));
+    true
 }
 
-/// Calls `piece(t0, t1, outer)` for the pieces of [0, 1] that `blocked` (by start) leaves
+/// Calls `piece(t0, t1, outer)` for the pieces of `window` that `blocked` (by start) leaves
 /// permitted (`outer`) or covers, in order; pieces no longer than `f32::EPSILON` are skipped.
-fn for_each_piece(blocked: &[(f32, f32)], mut piece: impl FnMut(f32, f32, bool)) {
-    let mut at = 0.0f32;
+fn for_each_piece(blocked: &[(f32, f32)], (w0, w1): (f32, f32), mut piece: impl FnMut(f32, f32, bool)) {
+    let mut at = w0;
     for &(lo, hi) in blocked {
-        let (lo, hi) = (lo.clamp(at, 1.0), hi.clamp(at, 1.0));
+        let (lo, hi) = (lo.clamp(at, w1), hi.clamp(at, w1));
         if lo - at > f32::EPSILON {
             piece(at, lo, true);
         }
@@ -76,8 +95,8 @@ fn for_each_piece(blocked: &[(f32, f32)], mut piece: impl FnMut(f32, f32, bool))
         }
         at = at.max(hi);
     }
-    if 1.0 - at > f32::EPSILON {
-        piece(at, 1.0, true);
+    if w1 - at > f32::EPSILON {
+        piece(at, w1, true);
     }
 }
 
@@ -89,8 +108,15 @@ pub fn classify_boundary(regions: &[Region], max_speed: f32) -> Vec<BoundaryPiec
         for i in (0..region.vertices().len()).filter(|&i| region.is_candidate(i)) {
             let (p, end) = region.edge(i);
             let d = end - p;
-            cut_edge(regions, r, p, d, max_speed, &mut blocked);
-            for_each_piece(&blocked, |t0, t1, outer| {
+            if !cut_edge(regions, r, (p, d), max_speed, (0.0, 1.0), &mut blocked) {
+                pieces.push(BoundaryPiece {
+                    a: p,
+                    b: end,
+                    outer: false,
+                });
+                continue;
+            }
+            for_each_piece(&blocked, (0.0, 1.0), |t0, t1, outer| {
                 pieces.push(BoundaryPiece {
                     a: p + d * t0,
                     b: p + d * t1,
@@ -144,15 +170,26 @@ pub fn nearest_free(
         }
         let (p, end) = regions[r as usize].edge(i as usize);
         let d = end - p;
-        cut_edge(regions, r as usize, p, d, max_speed, blocked);
         let len_sq = d.length_squared();
         let along = if len_sq > 0.0 {
             (preferred - p).dot(d) / len_sq
         } else {
             0.0
         };
+        // Only the part of the edge nearer than the best so far can improve on it.
+        let window = match best {
+            Some((dist, _)) if len_sq > 0.0 => {
+                let off_line = (p + d * along).distance_squared(preferred);
+                let half = ((dist - off_line).max(0.0) / len_sq).sqrt();
+                ((along - half).max(0.0), (along + half).min(1.0))
+            }
+            _ => (0.0, 1.0),
+        };
+        if window.0 > window.1 || !cut_edge(regions, r as usize, (p, d), max_speed, window, blocked) {
+            continue;
+        }
         let mut nearest: Option<f32> = None;
-        for_each_piece(blocked, |t0, t1, outer| {
+        for_each_piece(blocked, window, |t0, t1, outer| {
             let t = along.clamp(t0, t1);
             if outer && nearest.is_none_or(|n| (t - along).abs() < (n - along).abs()) {
                 nearest = Some(t);
