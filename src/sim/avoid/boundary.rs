@@ -29,8 +29,9 @@ pub struct BoundaryPiece {
 /// Reused buffers of [`nearest_free`].
 #[derive(Clone, Debug, Default)]
 pub struct BoundaryScratch {
-    /// Candidate edges: squared distance from the preferred velocity, region, edge.
-    edges: Vec<(f32, u32, u32)>,
+    /// Candidate edges, nearest the preferred velocity first: the squared distance's bits
+    /// (which order as the non-negative distances do) above the region and edge numbers.
+    edges: Vec<u64>,
     /// Parameter intervals where the edge being cut is not permitted, by start.
     blocked: Vec<(f32, f32)>,
 }
@@ -159,12 +160,18 @@ pub fn nearest_free(
         for i in (0..region.vertices().len()).filter(|&i| region.is_candidate(i)) {
             let (a, b) = region.edge(i);
             let near = crate::geom::closest_point_on_segment(preferred, a, b);
-            edges.push((near.distance_squared(preferred), r as u32, i as u32));
+            let bound = near.distance_squared(preferred).to_bits() as u64;
+            edges.push(bound << 32 | (r as u64) << 8 | i as u64);
         }
     }
-    edges.sort_unstable_by(|x, y| x.0.total_cmp(&y.0).then(x.1.cmp(&y.1)).then(x.2.cmp(&y.2)));
+    edges.sort_unstable();
     let mut best: Option<(f32, Vec2)> = None;
-    for &(bound, r, i) in edges.iter() {
+    for &key in edges.iter() {
+        let (bound, r, i) = (
+            f32::from_bits((key >> 32) as u32),
+            (key >> 8) as u32 & 0xff_ffff,
+            key as u32 & 0xff,
+        );
         if best.is_some_and(|(dist, _)| bound > dist) {
             break;
         }

@@ -52,6 +52,14 @@ pub struct Horizons {
     pub obstacles: f32,
 }
 
+impl Horizons {
+    /// ClearPath-1's step when no velocity is permitted: both horizons halved.
+    fn halve(&mut self) {
+        self.agents *= 0.5;
+        self.obstacles *= 0.5;
+    }
+}
+
 impl ConeMethod {
     fn apex(self, agent: &AvoidingAgent, other: &Mover) -> Vec2 {
         match self {
@@ -69,7 +77,8 @@ impl ConeMethod {
     }
 
     /// Fills `out` with the forbidden regions of one attempt; true when the agent overlaps
-    /// something.
+    /// something. Without `horizons`, only the regions that do not depend on them: ClearPath's
+    /// side half-planes and the overlap regions.
     #[allow(clippy::too_many_arguments)]
     fn build(
         self,
@@ -78,16 +87,24 @@ impl ConeMethod {
         statics: &[Mover],
         edges: &[usize],
         obstacles: &AvoidObstacles,
-        horizons: Horizons,
+        horizons: Option<Horizons>,
         dt: f32,
         out: &mut Vec<Region>,
     ) -> bool {
         out.clear();
         let mut colliding = false;
+        // Without horizons the cones only give their axes (for the side half-planes).
+        let Horizons {
+            agents,
+            obstacles: static_tau,
+        } = horizons.unwrap_or(Horizons {
+            agents: 1.0,
+            obstacles: 1.0,
+        });
         let discs = movers
             .iter()
-            .map(|m| (m, horizons.agents))
-            .chain(statics.iter().map(|m| (m, horizons.obstacles)));
+            .map(|m| (m, agents))
+            .chain(statics.iter().map(|m| (m, static_tau)));
         for (other, tau) in discs {
             let p = other.position - agent.position;
             let radius = agent.radius + other.radius;
@@ -97,7 +114,9 @@ impl ConeMethod {
                 out.push(collision_disc(p, radius, apex, dt));
                 continue;
             };
-            out.push(self.cone_region(&cone, agent));
+            if horizons.is_some() {
+                out.push(self.cone_region(&cone, agent));
+            }
             if self == ConeMethod::ClearPath(ClearPathVariant::Guaranteed) && other.reactive {
                 let permitted = if p.perp_dot(agent.velocity - other.velocity) > 0.0 {
                     Side::Left
@@ -115,8 +134,12 @@ impl ConeMethod {
             let v = &obstacles.vertices[e];
             let a = v.point - agent.position;
             let b = obstacles.vertices[v.next].point - agent.position;
-            match Cone::of_segment(a, b, agent.radius, horizons.obstacles) {
-                Some(cone) => out.push(self.cone_region(&cone, agent)),
+            match Cone::of_segment(a, b, agent.radius, static_tau) {
+                Some(cone) => {
+                    if horizons.is_some() {
+                        out.push(self.cone_region(&cone, agent));
+                    }
+                }
                 None => {
                     colliding = true;
                     let nearest = crate::geom::closest_point_on_segment(Vec2::ZERO, a, b);
@@ -148,6 +171,8 @@ impl ConeMethod {
         let mut halvings = 0;
         let mut movers = nb.movers.len();
         let mut attempt = Vec::new();
+        // The neighbour count at which the regions halving leaves alone are known to permit a velocity.
+        let mut fixed_feasible = None;
         loop {
             let colliding = self.build(
                 agent,
@@ -155,7 +180,7 @@ impl ConeMethod {
                 &nb.static_circles,
                 &nb.edges,
                 obstacles,
-                horizons,
+                Some(horizons),
                 dt,
                 &mut nb.regions,
             );
@@ -177,10 +202,33 @@ impl ConeMethod {
             }
             if self.halves() && halvings < MAX_HALVINGS {
                 halvings += 1;
-                horizons.agents *= 0.5;
-                horizons.obstacles *= 0.5;
+                horizons.halve();
             } else {
                 movers -= 1;
+            }
+            // ClearPath-1: when the regions that do not depend on ΔT already forbid every
+            // velocity, no attempt with this many neighbours can succeed, halved or not; go
+            // straight to the next neighbour count (the last attempt still runs, for `debug`).
+            while self.halves() && (movers > 0 || halvings < MAX_HALVINGS) && fixed_feasible != Some(movers) {
+                self.build(
+                    agent,
+                    &nb.movers[..movers],
+                    &nb.static_circles,
+                    &nb.edges,
+                    obstacles,
+                    None,
+                    dt,
+                    &mut nb.regions,
+                );
+                if nearest_free(&nb.regions, agent.max_speed, agent.preferred, &mut nb.boundary, None).is_some() {
+                    fixed_feasible = Some(movers);
+                } else {
+                    while halvings < MAX_HALVINGS {
+                        halvings += 1;
+                        horizons.halve();
+                    }
+                    movers = movers.saturating_sub(1);
+                }
             }
         }
     }

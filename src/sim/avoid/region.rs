@@ -3,8 +3,9 @@
 //! may carry the new velocity marked. An infinite cone is closed far outside the max-speed disc
 //! by edges that are never candidates.
 //!
-//! The polygon is stored inline (at most [`MAX_VERTICES`] vertices) with its bounding box, so
-//! building the regions of a tick allocates nothing and most membership tests end at the box.
+//! The polygon is stored inline (at most [`MAX_VERTICES`] vertices) with its bounding box and
+//! each edge's inside test as a line `n·v > k` (margin included), so building the regions of a
+//! tick allocates nothing and a membership test is a few multiplications.
 
 use glam::Vec2;
 
@@ -24,6 +25,9 @@ pub struct Region {
     candidate: u8,
     min: Vec2,
     max: Vec2,
+    /// Per edge: `v` is inside its half-plane when `normal·v > offset`.
+    normals: [Vec2; MAX_VERTICES],
+    offsets: [f32; MAX_VERTICES],
 }
 
 impl Region {
@@ -37,12 +41,21 @@ impl Region {
             candidate: 0,
             min: Vec2::splat(f32::INFINITY),
             max: Vec2::splat(f32::NEG_INFINITY),
+            normals: [Vec2::ZERO; MAX_VERTICES],
+            offsets: [0.0; MAX_VERTICES],
         };
         for (i, (&v, &c)) in vertices.iter().zip(candidate).enumerate() {
             region.vertices[i] = v;
             region.candidate |= (c as u8) << i;
             region.min = region.min.min(v);
             region.max = region.max.max(v);
+        }
+        for i in 0..vertices.len() {
+            // e⊥·(v − a) > margin·|e|  ⇔  n·v > n·a + margin·|e|, with n = e rotated a quarter turn.
+            let (a, b) = region.edge(i);
+            let e = b - a;
+            region.normals[i] = e.perp();
+            region.offsets[i] = e.perp().dot(a) + INSIDE_MARGIN * e.length();
         }
         region
     }
@@ -74,12 +87,7 @@ impl Region {
 
     /// True when `v` lies strictly inside (more than the margin from every edge).
     pub fn contains(&self, v: Vec2) -> bool {
-        !self.box_misses(v, v)
-            && (0..self.len as usize).all(|i| {
-                let (a, b) = self.edge(i);
-                let d = b - a;
-                d.perp_dot(v - a) > INSIDE_MARGIN * d.length()
-            })
+        !self.box_misses(v, v) && (0..self.len as usize).all(|i| self.normals[i].dot(v) > self.offsets[i])
     }
 
     /// The open interval of parameters `t` (possibly beyond [0, 1], empty when `lo ≥ hi`)
@@ -87,11 +95,9 @@ impl Region {
     pub fn inside_interval(&self, p: Vec2, d: Vec2) -> (f32, f32) {
         let (mut lo, mut hi) = (f32::NEG_INFINITY, f32::INFINITY);
         for i in 0..self.len as usize {
-            let (a, b) = self.edge(i);
-            let e = b - a;
-            // e⊥·(p + t·d − a) > margin·|e|, linear in t.
-            let at0 = e.perp_dot(p - a) - INSIDE_MARGIN * e.length();
-            let slope = e.perp_dot(d);
+            // n·(p + t·d) > k, linear in t.
+            let at0 = self.normals[i].dot(p) - self.offsets[i];
+            let slope = self.normals[i].dot(d);
             if slope > 0.0 {
                 lo = lo.max(-at0 / slope);
             } else if slope < 0.0 {
