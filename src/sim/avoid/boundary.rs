@@ -59,21 +59,26 @@ fn cut_edge(
     let b = p.dot(d);
     let c = p.length_squared() - max_speed * max_speed;
     let discriminant = b * b - a * c;
-    let within_speed = if a > 0.0 && discriminant > 0.0 {
+    // Within the max-speed disc for t in [t0, t1].
+    let (t0, t1) = if a > 0.0 && discriminant > 0.0 {
         let root = discriminant.sqrt();
-        block(f32::NEG_INFINITY, (-b - root) / a) && block((-b + root) / a, f32::INFINITY)
+        ((-b - root) / a, (-b + root) / a)
+    } else if a > 0.0 || c > 0.0 {
+        (f32::INFINITY, f32::NEG_INFINITY)
     } else {
-        !(a > 0.0 || c > 0.0) || block(f32::NEG_INFINITY, f32::INFINITY)
+        (f32::NEG_INFINITY, f32::INFINITY)
     };
-    if !within_speed {
+    if !block(f32::NEG_INFINITY, t0) || !block(t1, f32::INFINITY) {
         return false;
     }
-    let (q0, q1) = (p + d * w0, p + d * w1);
+    // Other regions matter only where the window lies within the disc.
+    let inner = (w0.max(t0), w1.min(t1));
+    let (q0, q1) = (p + d * inner.0, p + d * inner.1);
     for (s, other) in regions.iter().enumerate() {
         if s == r || other.box_misses(q0, q1) {
             continue;
         }
-        let (lo, hi) = other.inside_interval(p, d);
+        let (lo, hi) = other.inside_interval(p, d, inner);
         if lo < hi && !block(lo, hi) {
             return false;
         }

@@ -90,9 +90,10 @@ impl Region {
         !self.box_misses(v, v) && (0..self.len as usize).all(|i| self.normals[i].dot(v) > self.offsets[i])
     }
 
-    /// The open interval of parameters `t` (possibly beyond [0, 1], empty when `lo ≥ hi`)
-    /// where `p + t·d` lies strictly inside, by the same margin as [`Region::contains`].
-    pub fn inside_interval(&self, p: Vec2, d: Vec2) -> (f32, f32) {
+    /// The open interval of parameters `t` where `p + t·d` lies strictly inside, by the same
+    /// margin as [`Region::contains`]; empty (`lo ≥ hi`) as soon as it is known to miss
+    /// `window`.
+    pub fn inside_interval(&self, p: Vec2, d: Vec2, (w0, w1): (f32, f32)) -> (f32, f32) {
         let (mut lo, mut hi) = (f32::NEG_INFINITY, f32::INFINITY);
         for i in 0..self.len as usize {
             // n·(p + t·d) > k, linear in t.
@@ -105,7 +106,7 @@ impl Region {
             } else if at0 <= 0.0 {
                 return (0.0, 0.0);
             }
-            if lo >= hi {
+            if lo >= hi || lo >= w1 || hi <= w0 {
                 return (0.0, 0.0);
             }
         }
@@ -122,7 +123,7 @@ mod tests {
         let square = Region::polygon(&[Vec2::ZERO, Vec2::X, Vec2::ONE, Vec2::Y]);
         // The line y = 0.5 from x = −1 (t = 0) to x = 3 (t = 1) is inside for x in (0, 1).
         let (p, d) = (Vec2::new(-1.0, 0.5), Vec2::new(4.0, 0.0));
-        let (lo, hi) = square.inside_interval(p, d);
+        let (lo, hi) = square.inside_interval(p, d, (0.0, 1.0));
         assert!((lo - 0.25).abs() < 1e-5 && (hi - 0.5).abs() < 1e-5, "{lo} {hi}");
         for k in 0..=40 {
             let t = k as f32 / 40.0;
@@ -131,7 +132,7 @@ mod tests {
             }
         }
         // Along an edge (y = 0) nothing is strictly inside.
-        let (lo, hi) = square.inside_interval(Vec2::new(-1.0, 0.0), d);
+        let (lo, hi) = square.inside_interval(Vec2::new(-1.0, 0.0), d, (0.0, 1.0));
         assert!(lo >= hi);
         assert!(square.box_misses(Vec2::new(2.0, 2.0), Vec2::new(3.0, 5.0)));
     }
