@@ -101,7 +101,8 @@ impl Cone {
     }
 
     /// The cone as a region closed beyond `max_speed`. With `only` set, the edges of the other
-    /// side (its leg and its half of the chord) are not candidates (Brandejský's per-VO side).
+    /// side (its leg and its half of the chord) are not candidates (Brandejský's per-VO side);
+    /// without it the chord is one edge.
     pub fn region(&self, max_speed: f32, only: Option<Side>) -> Region {
         let (near_left, near_right) = self.chord();
         let far = 2.0 * (self.apex.length() + max_speed + 1.0)
@@ -112,7 +113,12 @@ impl Cone {
         let far_right = self.apex + self.right * far;
         let far_axis = self.apex + self.axis * far;
         let far_left = self.apex + self.left * far;
-        if self.cut > 0.0 {
+        if self.cut > 0.0 && only.is_none() {
+            Region::new(
+                &[near_right, far_right, far_axis, far_left, near_left],
+                &[true, false, false, true, true],
+            )
+        } else if self.cut > 0.0 {
             Region::new(
                 &[near_right, far_right, far_axis, far_left, near_left, mid],
                 &[right_ok, false, false, left_ok, left_ok, right_ok],
