@@ -36,10 +36,10 @@ pub struct BoundaryScratch {
     blocked: Vec<(f32, f32)>,
 }
 
-/// Fills `blocked` with the open parameter intervals, by start, where the point `p + t·d` of
-/// a candidate edge of region `r` is not permitted within `window` (a part of [0, 1]): beyond
-/// `max_speed` or inside another region. Returns false, leaving `blocked` incomplete, as soon
-/// as one interval covers the whole window.
+/// Fills `blocked` with the open parameter intervals, by start and clamped to `window` (a part
+/// of [0, 1]), where the point `p + t·d` of a candidate edge of region `r` is not permitted:
+/// beyond `max_speed` or inside another region. Returns false, leaving `blocked` incomplete,
+/// as soon as one interval covers the whole window.
 fn cut_edge(
     regions: &[Region],
     r: usize,
@@ -51,7 +51,8 @@ fn cut_edge(
     blocked.clear();
     let mut block = |lo: f32, hi: f32| {
         if lo < w1 && hi > w0 {
-            blocked.push((lo, hi));
+            // `+ 0.0` turns a start of −0 into +0.
+            blocked.push((lo.max(w0) + 0.0, hi.min(w1)));
         }
         !(lo <= w0 && hi >= w1)
     };
@@ -83,7 +84,8 @@ fn cut_edge(
             return false;
         }
     }
-    blocked.sort_unstable_by(|x, y| x.0.total_cmp(&y.0).then(x.1.total_cmp(&y.1)));
+    // Starts clamped to the window are not negative, so their bits order as they do.
+    blocked.sort_unstable_by_key(|x| x.0.to_bits());
     true
 }
 

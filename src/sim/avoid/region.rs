@@ -44,18 +44,19 @@ impl Region {
             normals: [Vec2::ZERO; MAX_VERTICES],
             offsets: [0.0; MAX_VERTICES],
         };
+        let mut from = vertices[vertices.len() - 1];
         for (i, (&v, &c)) in vertices.iter().zip(candidate).enumerate() {
             region.vertices[i] = v;
             region.candidate |= (c as u8) << i;
             region.min = region.min.min(v);
             region.max = region.max.max(v);
-        }
-        for i in 0..vertices.len() {
-            // e⊥·(v − a) > margin·|e|  ⇔  n·v > n·a + margin·|e|, with n = e rotated a quarter turn.
-            let (a, b) = region.edge(i);
-            let e = b - a;
-            region.normals[i] = e.perp();
-            region.offsets[i] = e.perp().dot(a) + INSIDE_MARGIN * e.length();
+            // Edge i − 1 (edge `len − 1` first): e⊥·(v − a) > margin·|e|  ⇔  n·v > n·a +
+            // margin·|e|, with n = e rotated a quarter turn.
+            let e = v - from;
+            let edge = if i == 0 { vertices.len() - 1 } else { i - 1 };
+            region.normals[edge] = e.perp();
+            region.offsets[edge] = e.perp().dot(from) + INSIDE_MARGIN * e.length();
+            from = v;
         }
         region
     }
@@ -77,7 +78,8 @@ impl Region {
 
     /// The edge leaving vertex `i`.
     pub fn edge(&self, i: usize) -> (Vec2, Vec2) {
-        (self.vertices[i], self.vertices[(i + 1) % self.len as usize])
+        let next = if i + 1 == self.len as usize { 0 } else { i + 1 };
+        (self.vertices[i], self.vertices[next])
     }
 
     /// True when the segment `a`–`b` misses the bounding box (then no point of it is inside).
