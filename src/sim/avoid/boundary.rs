@@ -240,8 +240,8 @@ mod tests {
         // Two squares overlapping in [1, 2] × [1, 2]; max speed large.
         let regions = [square((0.0, 0.0), 2.0), square((1.0, 1.0), 2.0)];
         let pieces = classify_boundary(&regions, 100.0);
-        // Square 0's right edge x = 2 from y = 0 to 2 is cut at y = 1 (by the margin): the
-        // lower half is outer, the upper half lies inside square 1.
+        // Square 0's right edge x = 2 from y = 0 to 2 is cut at y = 1: the lower half is outer,
+        // the upper half lies inside square 1.
         let right_edge: Vec<_> = pieces.iter().filter(|p| p.a.x == 2.0 && p.b.x == 2.0).collect();
         assert_eq!(right_edge.len(), 2);
         let near = |a: Vec2, b: Vec2| (a - b).length() < 2.0 * INSIDE_MARGIN;

@@ -25,9 +25,11 @@ pub struct Region {
     candidate: u8,
     min: Vec2,
     max: Vec2,
-    /// Per edge: `v` is inside its half-plane when `normal·v > offset`.
+    /// Per edge: its line `normal·v = offset` (the normal is the edge rotated a quarter turn)
+    /// and its length.
     normals: [Vec2; MAX_VERTICES],
     offsets: [f32; MAX_VERTICES],
+    lengths: [f32; MAX_VERTICES],
 }
 
 impl Region {
@@ -43,6 +45,7 @@ impl Region {
             max: Vec2::splat(f32::NEG_INFINITY),
             normals: [Vec2::ZERO; MAX_VERTICES],
             offsets: [0.0; MAX_VERTICES],
+            lengths: [0.0; MAX_VERTICES],
         };
         let mut from = vertices[vertices.len() - 1];
         for (i, (&v, &c)) in vertices.iter().zip(candidate).enumerate() {
@@ -50,12 +53,12 @@ impl Region {
             region.candidate |= (c as u8) << i;
             region.min = region.min.min(v);
             region.max = region.max.max(v);
-            // Edge i − 1 (edge `len − 1` first): e⊥·(v − a) > margin·|e|  ⇔  n·v > n·a +
-            // margin·|e|, with n = e rotated a quarter turn.
+            // Edge i − 1 (edge `len − 1` first): inside when e⊥·(v − a) > margin·|e|.
             let e = v - from;
             let edge = if i == 0 { vertices.len() - 1 } else { i - 1 };
             region.normals[edge] = e.perp();
-            region.offsets[edge] = e.perp().dot(from) + INSIDE_MARGIN * e.length();
+            region.offsets[edge] = e.perp().dot(from);
+            region.lengths[edge] = e.length();
             from = v;
         }
         region
@@ -89,24 +92,31 @@ impl Region {
 
     /// True when `v` lies strictly inside (more than the margin from every edge).
     pub fn contains(&self, v: Vec2) -> bool {
-        !self.box_misses(v, v) && (0..self.len as usize).all(|i| self.normals[i].dot(v) > self.offsets[i])
+        !self.box_misses(v, v)
+            && (0..self.len as usize)
+                .all(|i| self.normals[i].dot(v) - self.offsets[i] > INSIDE_MARGIN * self.lengths[i])
     }
 
-    /// The open interval of parameters `t` where `p + t·d` lies strictly inside, by the same
-    /// margin as [`Region::contains`]; empty (`lo ≥ hi`) as soon as it is known to miss
-    /// `window`.
+    /// The open interval of parameters `t` where `p + t·d` lies inside; empty (`lo ≥ hi`) as
+    /// soon as it is known to miss `window`. The ends are where the line crosses the region's
+    /// edges; an edge (nearly) parallel to the line uses the margin of [`Region::contains`],
+    /// so that a line along the boundary is not inside.
     pub fn inside_interval(&self, p: Vec2, d: Vec2, (w0, w1): (f32, f32)) -> (f32, f32) {
         let (mut lo, mut hi) = (f32::NEG_INFINITY, f32::INFINITY);
+        let d_len = d.length();
         for i in 0..self.len as usize {
-            // n·(p + t·d) > k, linear in t.
+            // n·(p + t·d) − k > 0, linear in t.
             let at0 = self.normals[i].dot(p) - self.offsets[i];
             let slope = self.normals[i].dot(d);
-            if slope > 0.0 {
-                lo = lo.max(-at0 / slope);
-            } else if slope < 0.0 {
-                hi = hi.min(-at0 / slope);
-            } else if at0 <= 0.0 {
+            // Parallel as the cone methods always judged it: |n × d| ≤ ε·|n|·|d|. A NaN line
+            // (a degenerate cone) contains nothing, as in `contains`.
+            let parallel = slope.abs() <= f32::EPSILON * d_len * self.lengths[i];
+            if at0.is_nan() || slope.is_nan() || (parallel && !(at0 > INSIDE_MARGIN * self.lengths[i])) {
                 return (0.0, 0.0);
+            } else if !parallel && slope > 0.0 {
+                lo = lo.max(-at0 / slope);
+            } else if !parallel {
+                hi = hi.min(-at0 / slope);
             }
             if lo >= hi || lo >= w1 || hi <= w0 {
                 return (0.0, 0.0);
@@ -126,7 +136,7 @@ mod tests {
         // The line y = 0.5 from x = −1 (t = 0) to x = 3 (t = 1) is inside for x in (0, 1).
         let (p, d) = (Vec2::new(-1.0, 0.5), Vec2::new(4.0, 0.0));
         let (lo, hi) = square.inside_interval(p, d, (0.0, 1.0));
-        assert!((lo - 0.25).abs() < 1e-5 && (hi - 0.5).abs() < 1e-5, "{lo} {hi}");
+        assert!((lo - 0.25).abs() < 1e-6 && (hi - 0.5).abs() < 1e-6, "{lo} {hi}");
         for k in 0..=40 {
             let t = k as f32 / 40.0;
             if (t - 0.25).abs() > 1e-3 && (t - 0.5).abs() > 1e-3 {
