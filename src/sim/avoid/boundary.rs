@@ -179,7 +179,8 @@ pub fn nearest_free(
             (key >> 8) as u32 & 0xff_ffff,
             key as u32 & 0xff,
         );
-        if best.is_some_and(|(dist, _)| bound > dist) {
+        // Only a strictly nearer velocity replaces the best, so an edge no nearer cannot.
+        if best.is_some_and(|(dist, _)| bound >= dist) {
             break;
         }
         let (p, end) = regions[r as usize].edge(i as usize);

@@ -14,7 +14,12 @@
 //! contributes the velocities that would still overlap after one tick (a disc), and the
 //! preferred velocity becomes zero, so the smallest separating velocity is chosen. When no
 //! permitted velocity exists, the farthest neighbour is dropped and the search repeated
-//! (ClearPath's N − 1 relaxation); with none left the agent stops.
+//! (ClearPath's N − 1 relaxation); with none left the agent stops. ClearPath-1 skips the
+//! halvings that cannot succeed: when the regions that do not depend on ΔT (side half-planes,
+//! overlaps) already forbid every velocity, it drops the next neighbour straight away.
+//!
+//! The regions and the boundary search's buffers live in the worker's [`Neighbourhood`], so
+//! a decision allocates nothing.
 
 use glam::Vec2;
 

@@ -111,7 +111,7 @@ impl Region {
             // Parallel as the cone methods always judged it: |n × d| ≤ ε·|n|·|d|. A NaN line
             // (a degenerate cone) contains nothing, as in `contains`.
             let parallel = slope.abs() <= f32::EPSILON * d_len * self.lengths[i];
-            if at0.is_nan() || slope.is_nan() || (parallel && !(at0 > INSIDE_MARGIN * self.lengths[i])) {
+            if at0.is_nan() || slope.is_nan() || (parallel && at0 <= INSIDE_MARGIN * self.lengths[i]) {
                 return (0.0, 0.0);
             } else if !parallel && slope > 0.0 {
                 lo = lo.max(-at0 / slope);
