@@ -101,7 +101,8 @@ impl Cone {
     }
 
     /// The cone as a region closed beyond `max_speed`. With `only` set, the edges of the other
-    /// side (its leg and its half of the chord) are not candidates (Brandejský's per-VO side).
+    /// side (its leg and its half of the chord) are not candidates (Brandejský's per-VO side);
+    /// without it the chord is one edge.
     pub fn region(&self, max_speed: f32, only: Option<Side>) -> Region {
         let (near_left, near_right) = self.chord();
         let far = 2.0 * (self.apex.length() + max_speed + 1.0)
@@ -112,16 +113,21 @@ impl Cone {
         let far_right = self.apex + self.right * far;
         let far_axis = self.apex + self.axis * far;
         let far_left = self.apex + self.left * far;
-        if self.cut > 0.0 {
-            Region {
-                vertices: vec![near_right, far_right, far_axis, far_left, near_left, mid],
-                candidate: vec![right_ok, false, false, left_ok, left_ok, right_ok],
-            }
+        if self.cut > 0.0 && only.is_none() {
+            Region::new(
+                &[near_right, far_right, far_axis, far_left, near_left],
+                &[true, false, false, true, true],
+            )
+        } else if self.cut > 0.0 {
+            Region::new(
+                &[near_right, far_right, far_axis, far_left, near_left, mid],
+                &[right_ok, false, false, left_ok, left_ok, right_ok],
+            )
         } else {
-            Region {
-                vertices: vec![self.apex, far_right, far_axis, far_left],
-                candidate: vec![right_ok, false, false, left_ok],
-            }
+            Region::new(
+                &[self.apex, far_right, far_axis, far_left],
+                &[right_ok, false, false, left_ok],
+            )
         }
     }
 }
@@ -131,16 +137,15 @@ impl Cone {
 pub fn half_plane(point: Vec2, normal: Vec2, max_speed: f32) -> Region {
     let size = 2.0 * (max_speed + point.length() + 1.0);
     let along = Vec2::new(normal.y, -normal.x);
-    let vertices = vec![
-        point - along * size,
-        point + along * size,
-        point + along * size + normal * 2.0 * size,
-        point - along * size + normal * 2.0 * size,
-    ];
-    Region {
-        vertices,
-        candidate: vec![true, false, false, false],
-    }
+    Region::new(
+        &[
+            point - along * size,
+            point + along * size,
+            point + along * size + normal * 2.0 * size,
+            point - along * size + normal * 2.0 * size,
+        ],
+        &[true, false, false, false],
+    )
 }
 
 /// ClearPath-2's collision VO: velocities that leave the agent overlapping the disc of combined
@@ -149,11 +154,9 @@ pub fn half_plane(point: Vec2, normal: Vec2, max_speed: f32) -> Region {
 pub fn collision_disc(p: Vec2, radius: f32, apex: Vec2, dt: f32) -> Region {
     let center = apex + p / dt;
     let r = radius / dt / (std::f32::consts::PI / 8.0).cos();
-    Region::polygon(
-        (0..8)
-            .map(|k| center + Vec2::from_angle((k as f32 + 0.5) * std::f32::consts::FRAC_PI_4) * r)
-            .collect(),
-    )
+    Region::polygon(&std::array::from_fn::<Vec2, 8, _>(|k| {
+        center + Vec2::from_angle((k as f32 + 0.5) * std::f32::consts::FRAC_PI_4) * r
+    }))
 }
 
 #[cfg(test)]

@@ -14,15 +14,21 @@
 //! contributes the velocities that would still overlap after one tick (a disc), and the
 //! preferred velocity becomes zero, so the smallest separating velocity is chosen. When no
 //! permitted velocity exists, the farthest neighbour is dropped and the search repeated
-//! (ClearPath's N − 1 relaxation); with none left the agent stops.
+//! (ClearPath's N − 1 relaxation); with none left the agent stops. ClearPath-1 skips the
+//! halvings that cannot succeed: when the regions that do not depend on ΔT (side half-planes,
+//! overlaps) already forbid every velocity, it drops the next neighbour straight away.
+//!
+//! The regions and the boundary search's buffers live in the worker's [`Neighbourhood`], so
+//! a decision allocates nothing.
 
 use glam::Vec2;
 
 use super::AvoidingAgent;
+use super::boundary::nearest_free;
 use super::cone::{Cone, Side, collision_disc, half_plane};
 use super::neighbours::{Mover, Neighbourhood};
 use super::obstacles::AvoidObstacles;
-use super::region::{Region, nearest_free};
+use super::region::Region;
 use crate::record::Constraint;
 use crate::scene::avoidance::ClearPathVariant;
 
@@ -51,10 +57,12 @@ pub struct Horizons {
     pub obstacles: f32,
 }
 
-/// The forbidden regions of one attempt, and whether the agent overlaps something.
-struct Regions {
-    regions: Vec<Region>,
-    colliding: bool,
+impl Horizons {
+    /// ClearPath-1's step when no velocity is permitted: both horizons halved.
+    fn halve(&mut self) {
+        self.agents *= 0.5;
+        self.obstacles *= 0.5;
+    }
 }
 
 impl ConeMethod {
@@ -73,6 +81,10 @@ impl ConeMethod {
         cone.region(agent.max_speed, only)
     }
 
+    /// Fills `out` with the forbidden regions of one attempt; true when the agent overlaps
+    /// something. Without `horizons`, only the regions that do not depend on them: ClearPath's
+    /// side half-planes and the overlap regions.
+    #[allow(clippy::too_many_arguments)]
     fn build(
         self,
         agent: &AvoidingAgent,
@@ -80,27 +92,36 @@ impl ConeMethod {
         statics: &[Mover],
         edges: &[usize],
         obstacles: &AvoidObstacles,
-        horizons: Horizons,
+        horizons: Option<Horizons>,
         dt: f32,
-    ) -> Regions {
-        let mut out = Regions {
-            regions: Vec::with_capacity(movers.len() + statics.len() + edges.len()),
-            colliding: false,
-        };
+        out: &mut Vec<Region>,
+    ) -> bool {
+        out.clear();
+        let mut colliding = false;
+        // Without horizons the cones only give their axes (for the side half-planes).
+        let Horizons {
+            agents,
+            obstacles: static_tau,
+        } = horizons.unwrap_or(Horizons {
+            agents: 1.0,
+            obstacles: 1.0,
+        });
         let discs = movers
             .iter()
-            .map(|m| (m, horizons.agents))
-            .chain(statics.iter().map(|m| (m, horizons.obstacles)));
+            .map(|m| (m, agents))
+            .chain(statics.iter().map(|m| (m, static_tau)));
         for (other, tau) in discs {
             let p = other.position - agent.position;
             let radius = agent.radius + other.radius;
             let apex = self.apex(agent, other);
             let Some(cone) = Cone::of_disc(p, radius, apex, tau) else {
-                out.colliding = true;
-                out.regions.push(collision_disc(p, radius, apex, dt));
+                colliding = true;
+                out.push(collision_disc(p, radius, apex, dt));
                 continue;
             };
-            out.regions.push(self.cone_region(&cone, agent));
+            if horizons.is_some() {
+                out.push(self.cone_region(&cone, agent));
+            }
             if self == ConeMethod::ClearPath(ClearPathVariant::Guaranteed) && other.reactive {
                 let permitted = if p.perp_dot(agent.velocity - other.velocity) > 0.0 {
                     Side::Left
@@ -111,21 +132,25 @@ impl ConeMethod {
                     Side::Left => -cone.axis.perp(),
                     Side::Right => cone.axis.perp(),
                 };
-                out.regions.push(half_plane(apex, normal, agent.max_speed));
+                out.push(half_plane(apex, normal, agent.max_speed));
             }
         }
         for &e in edges {
             let v = &obstacles.vertices[e];
             let a = v.point - agent.position;
             let b = obstacles.vertices[v.next].point - agent.position;
-            match Cone::of_segment(a, b, agent.radius, horizons.obstacles) {
-                Some(cone) => out.regions.push(self.cone_region(&cone, agent)),
+            match Cone::of_segment(a, b, agent.radius, static_tau) {
+                Some(cone) => {
+                    if horizons.is_some() {
+                        out.push(self.cone_region(&cone, agent));
+                    }
+                }
                 None => {
-                    out.colliding = true;
+                    colliding = true;
                     let nearest = crate::geom::closest_point_on_segment(Vec2::ZERO, a, b);
                     let dist = nearest.length();
                     let normal = if dist > 0.0 { nearest / dist } else { -v.unit_dir.perp() };
-                    out.regions.push(half_plane(
+                    out.push(half_plane(
                         normal * ((dist - agent.radius) / dt),
                         normal,
                         agent.max_speed,
@@ -133,15 +158,15 @@ impl ConeMethod {
                 }
             }
         }
-        out
+        colliding
     }
 
-    /// The new velocity of `agent`; `debug` receives the regions and boundary pieces of the
-    /// attempt that produced it.
+    /// The new velocity of `agent` (the neighbourhood's region and boundary buffers are
+    /// reused); `debug` receives the regions and boundary pieces of the attempt that produced it.
     pub fn velocity(
         self,
         agent: &AvoidingAgent,
-        nb: &Neighbourhood,
+        nb: &mut Neighbourhood,
         obstacles: &AvoidObstacles,
         horizons: Horizons,
         dt: f32,
@@ -151,22 +176,26 @@ impl ConeMethod {
         let mut halvings = 0;
         let mut movers = nb.movers.len();
         let mut attempt = Vec::new();
+        // The neighbour count at which the regions halving leaves alone are known to permit a velocity.
+        let mut fixed_feasible = None;
         loop {
-            let built = self.build(
+            let colliding = self.build(
                 agent,
                 &nb.movers[..movers],
                 &nb.static_circles,
                 &nb.edges,
                 obstacles,
-                horizons,
+                Some(horizons),
                 dt,
+                &mut nb.regions,
             );
-            let preferred = if built.colliding { Vec2::ZERO } else { agent.preferred };
+            let preferred = if colliding { Vec2::ZERO } else { agent.preferred };
             attempt.clear();
             let found = nearest_free(
-                &built.regions,
+                &nb.regions,
                 agent.max_speed,
                 preferred,
+                &mut nb.boundary,
                 debug.is_some().then_some(&mut attempt),
             );
             let exhausted = movers == 0 && halvings >= MAX_HALVINGS;
@@ -178,10 +207,33 @@ impl ConeMethod {
             }
             if self.halves() && halvings < MAX_HALVINGS {
                 halvings += 1;
-                horizons.agents *= 0.5;
-                horizons.obstacles *= 0.5;
+                horizons.halve();
             } else {
                 movers -= 1;
+            }
+            // ClearPath-1: when the regions that do not depend on ΔT already forbid every
+            // velocity, no attempt with this many neighbours can succeed, halved or not; go
+            // straight to the next neighbour count (the last attempt still runs, for `debug`).
+            while self.halves() && (movers > 0 || halvings < MAX_HALVINGS) && fixed_feasible != Some(movers) {
+                self.build(
+                    agent,
+                    &nb.movers[..movers],
+                    &nb.static_circles,
+                    &nb.edges,
+                    obstacles,
+                    None,
+                    dt,
+                    &mut nb.regions,
+                );
+                if nearest_free(&nb.regions, agent.max_speed, agent.preferred, &mut nb.boundary, None).is_some() {
+                    fixed_feasible = Some(movers);
+                } else {
+                    while halvings < MAX_HALVINGS {
+                        halvings += 1;
+                        horizons.halve();
+                    }
+                    movers = movers.saturating_sub(1);
+                }
             }
         }
     }

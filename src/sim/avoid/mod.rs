@@ -13,6 +13,7 @@
 //! scene validator requires ORCA profiles to turn fast enough (`max_turn_rate_deg · dt ≥ 180°`)
 //! that locomotion's turn-rate limit never alters it.
 
+mod boundary;
 mod cone;
 mod cone_methods;
 mod headway;
@@ -24,6 +25,7 @@ mod preferred;
 mod region;
 mod unstick;
 
+pub use boundary::{BoundaryPiece, BoundaryScratch, classify_boundary, nearest_free};
 pub use cone::{Cone, Side};
 pub use cone_methods::{ConeMethod, Horizons};
 pub use lp::Line;
@@ -31,7 +33,7 @@ pub use neighbours::{Candidates, Mover, Neighbourhood, Snapshot};
 pub use obstacles::AvoidObstacles;
 pub use orca::{agent_line, orca_velocity};
 pub use preferred::{agent_rng, toward_goal};
-pub use region::{BoundaryPiece, Region, classify_boundary, nearest_free};
+pub use region::Region;
 pub use unstick::{Sidestep, StallMemory};
 
 use headway::headway_limited;

@@ -3,8 +3,10 @@
 
 use glam::Vec2;
 
+use super::boundary::BoundaryScratch;
 use super::lp::Line;
 use super::obstacles::AvoidObstacles;
+use super::region::Region;
 use crate::scene::avoidance::Reach;
 use crate::sim::Body;
 
@@ -60,6 +62,9 @@ pub struct Neighbourhood {
     /// Reused buffers of ORCA's linear program: its half-planes and the 3-D fallback's.
     pub(super) lines: Vec<Line>,
     pub(super) projected: Vec<Line>,
+    /// Reused buffers of the cone methods: their forbidden regions and the boundary search's.
+    pub(super) regions: Vec<Region>,
+    pub(super) boundary: BoundaryScratch,
 }
 
 /// The agents one decision may avoid, as the neighbour index found them (indices into the

@@ -1,0 +1,304 @@
+//! ClearPath's boundary edges (BE) and the search for the permitted velocity nearest the
+//! preferred one among the forbidden regions of the cone methods.
+//!
+//! A candidate edge is cut wherever it enters another region or leaves the max-speed disc;
+//! since every region is convex, the part of the edge inside one region is a single parameter
+//! interval, found from the region's edges alone ([`Region::inside_interval`]). What remains
+//! of the edge is outer: its points bound permitted velocities (ClearPath's steps 3–6).
+//!
+//! The search takes the candidate edges nearest the preferred velocity first and stops as soon
+//! as the next edge lies farther away than the best velocity found, so in a crowd only the few
+//! edges around the preferred velocity are cut at all.
+
+use glam::Vec2;
+
+use super::region::Region;
+use crate::record::Constraint;
+
+/// A piece of a candidate edge; `outer` when it bounds permitted velocities.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BoundaryPiece {
+    /// Start.
+    pub a: Vec2,
+    /// End.
+    pub b: Vec2,
+    /// True when its points are in no other region and within max speed.
+    pub outer: bool,
+}
+
+/// Reused buffers of [`nearest_free`].
+#[derive(Clone, Debug, Default)]
+pub struct BoundaryScratch {
+    /// Candidate edges, nearest the preferred velocity first: the squared distance's bits
+    /// (which order as the non-negative distances do) above the region and edge numbers.
+    edges: Vec<u64>,
+    /// Parameter intervals where the edge being cut is not permitted, by start.
+    blocked: Vec<(f32, f32)>,
+}
+
+/// Fills `blocked` with the open parameter intervals, by start and clamped to `window` (a part
+/// of [0, 1]), where the point `p + t·d` of a candidate edge of region `r` is not permitted:
+/// beyond `max_speed` or inside another region. Returns false, leaving `blocked` incomplete,
+/// as soon as one interval covers the whole window.
+fn cut_edge(
+    regions: &[Region],
+    r: usize,
+    (p, d): (Vec2, Vec2),
+    max_speed: f32,
+    (w0, w1): (f32, f32),
+    blocked: &mut Vec<(f32, f32)>,
+) -> bool {
+    blocked.clear();
+    let mut block = |lo: f32, hi: f32| {
+        if lo < w1 && hi > w0 {
+            // `+ 0.0` turns a start of −0 into +0.
+            blocked.push((lo.max(w0) + 0.0, hi.min(w1)));
+        }
+        !(lo <= w0 && hi >= w1)
+    };
+    let a = d.length_squared();
+    let b = p.dot(d);
+    let c = p.length_squared() - max_speed * max_speed;
+    let discriminant = b * b - a * c;
+    // Within the max-speed disc for t in [t0, t1].
+    let (t0, t1) = if a > 0.0 && discriminant > 0.0 {
+        let root = discriminant.sqrt();
+        ((-b - root) / a, (-b + root) / a)
+    } else if a > 0.0 || c > 0.0 {
+        (f32::INFINITY, f32::NEG_INFINITY)
+    } else {
+        (f32::NEG_INFINITY, f32::INFINITY)
+    };
+    if !block(f32::NEG_INFINITY, t0) || !block(t1, f32::INFINITY) {
+        return false;
+    }
+    // Other regions matter only where the window lies within the disc.
+    let inner = (w0.max(t0), w1.min(t1));
+    let (q0, q1) = (p + d * inner.0, p + d * inner.1);
+    for (s, other) in regions.iter().enumerate() {
+        if s == r || other.box_misses(q0, q1) {
+            continue;
+        }
+        let (lo, hi) = other.inside_interval(p, d, inner);
+        if lo < hi && !block(lo, hi) {
+            return false;
+        }
+    }
+    // Starts clamped to the window are not negative, so their bits order as they do.
+    blocked.sort_unstable_by_key(|x| x.0.to_bits());
+    true
+}
+
+/// Calls `piece(t0, t1, outer)` for the pieces of `window` that `blocked` (by start) leaves
+/// permitted (`outer`) or covers, in order; pieces no longer than `f32::EPSILON` are skipped.
+fn for_each_piece(blocked: &[(f32, f32)], (w0, w1): (f32, f32), mut piece: impl FnMut(f32, f32, bool)) {
+    let mut at = w0;
+    for &(lo, hi) in blocked {
+        let (lo, hi) = (lo.clamp(at, w1), hi.clamp(at, w1));
+        if lo - at > f32::EPSILON {
+            piece(at, lo, true);
+        }
+        if hi - lo > f32::EPSILON {
+            piece(lo, hi, false);
+        }
+        at = at.max(hi);
+    }
+    if w1 - at > f32::EPSILON {
+        piece(at, w1, true);
+    }
+}
+
+/// Cuts every candidate edge of `regions` and classifies the pieces (for display).
+pub fn classify_boundary(regions: &[Region], max_speed: f32) -> Vec<BoundaryPiece> {
+    let mut pieces = Vec::new();
+    let mut blocked = Vec::new();
+    for (r, region) in regions.iter().enumerate() {
+        for i in (0..region.vertices().len()).filter(|&i| region.is_candidate(i)) {
+            let (p, end) = region.edge(i);
+            let d = end - p;
+            if !cut_edge(regions, r, (p, d), max_speed, (0.0, 1.0), &mut blocked) {
+                pieces.push(BoundaryPiece {
+                    a: p,
+                    b: end,
+                    outer: false,
+                });
+                continue;
+            }
+            for_each_piece(&blocked, (0.0, 1.0), |t0, t1, outer| {
+                pieces.push(BoundaryPiece {
+                    a: p + d * t0,
+                    b: p + d * t1,
+                    outer,
+                })
+            });
+        }
+    }
+    pieces
+}
+
+/// The permitted velocity nearest `preferred` (clamped to the max-speed disc): `preferred` itself
+/// when no region contains it, else the nearest point of an outer boundary piece (ties go to
+/// the earlier region and edge); `None` when no velocity within max speed is permitted.
+/// `scratch` is reused between calls; `debug` receives the regions and the pieces.
+pub fn nearest_free(
+    regions: &[Region],
+    max_speed: f32,
+    preferred: Vec2,
+    scratch: &mut BoundaryScratch,
+    debug: Option<&mut Vec<Constraint>>,
+) -> Option<Vec2> {
+    let preferred = crate::geom::truncate(preferred, max_speed);
+    if let Some(out) = debug {
+        out.extend(regions.iter().map(|r| Constraint::Region {
+            vertices: r.vertices().to_vec(),
+        }));
+        out.extend(classify_boundary(regions, max_speed).iter().map(|p| Constraint::Edge {
+            a: p.a,
+            b: p.b,
+            outer: p.outer,
+        }));
+    }
+    if !regions.iter().any(|r| r.contains(preferred)) {
+        return Some(preferred);
+    }
+    let BoundaryScratch { edges, blocked } = scratch;
+    edges.clear();
+    for (r, region) in regions.iter().enumerate() {
+        for i in (0..region.vertices().len()).filter(|&i| region.is_candidate(i)) {
+            let (a, b) = region.edge(i);
+            let near = crate::geom::closest_point_on_segment(preferred, a, b);
+            let bound = near.distance_squared(preferred).to_bits() as u64;
+            edges.push(bound << 32 | (r as u64) << 8 | i as u64);
+        }
+    }
+    edges.sort_unstable();
+    let mut best: Option<(f32, Vec2)> = None;
+    for &key in edges.iter() {
+        let (bound, r, i) = (
+            f32::from_bits((key >> 32) as u32),
+            (key >> 8) as u32 & 0xff_ffff,
+            key as u32 & 0xff,
+        );
+        // Only a strictly nearer velocity replaces the best, so an edge no nearer cannot.
+        if best.is_some_and(|(dist, _)| bound >= dist) {
+            break;
+        }
+        let (p, end) = regions[r as usize].edge(i as usize);
+        let d = end - p;
+        let len_sq = d.length_squared();
+        let along = if len_sq > 0.0 {
+            (preferred - p).dot(d) / len_sq
+        } else {
+            0.0
+        };
+        // Only the part of the edge nearer than the best so far can improve on it.
+        let window = match best {
+            Some((dist, _)) if len_sq > 0.0 => {
+                let off_line = (p + d * along).distance_squared(preferred);
+                let half = ((dist - off_line).max(0.0) / len_sq).sqrt();
+                ((along - half).max(0.0), (along + half).min(1.0))
+            }
+            _ => (0.0, 1.0),
+        };
+        if window.0 > window.1 || !cut_edge(regions, r as usize, (p, d), max_speed, window, blocked) {
+            continue;
+        }
+        let mut nearest: Option<f32> = None;
+        for_each_piece(blocked, window, |t0, t1, outer| {
+            let t = along.clamp(t0, t1);
+            if outer && nearest.is_none_or(|n| (t - along).abs() < (n - along).abs()) {
+                nearest = Some(t);
+            }
+        });
+        if let Some(t) = nearest {
+            let v = p + d * t;
+            let dist = v.distance_squared(preferred);
+            if best.is_none_or(|(b, _)| dist < b) {
+                best = Some((dist, v));
+            }
+        }
+    }
+    best.map(|(_, v)| v)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::avoid::region::INSIDE_MARGIN;
+
+    fn square(min: (f32, f32), size: f32) -> Region {
+        let m = Vec2::new(min.0, min.1);
+        Region::polygon(&[
+            m,
+            m + Vec2::new(size, 0.0),
+            m + Vec2::new(size, size),
+            m + Vec2::new(0.0, size),
+        ])
+    }
+
+    #[test]
+    fn overlapping_squares_split_edges_into_outer_and_inner_pieces() {
+        // Two squares overlapping in [1, 2] × [1, 2]; max speed large.
+        let regions = [square((0.0, 0.0), 2.0), square((1.0, 1.0), 2.0)];
+        let pieces = classify_boundary(&regions, 100.0);
+        // Square 0's right edge x = 2 from y = 0 to 2 is cut at y = 1: the lower half is outer,
+        // the upper half lies inside square 1.
+        let right_edge: Vec<_> = pieces.iter().filter(|p| p.a.x == 2.0 && p.b.x == 2.0).collect();
+        assert_eq!(right_edge.len(), 2);
+        let near = |a: Vec2, b: Vec2| (a - b).length() < 2.0 * INSIDE_MARGIN;
+        assert!(near(right_edge[0].a, Vec2::new(2.0, 0.0)) && near(right_edge[0].b, Vec2::new(2.0, 1.0)));
+        assert!(right_edge[0].outer);
+        assert!(near(right_edge[1].a, Vec2::new(2.0, 1.0)) && near(right_edge[1].b, Vec2::new(2.0, 2.0)));
+        assert!(!right_edge[1].outer);
+        assert_eq!(
+            pieces.iter().filter(|p| !p.outer).count(),
+            4,
+            "one inner piece per crossing edge"
+        );
+    }
+
+    #[test]
+    fn pieces_beyond_max_speed_are_not_outer() {
+        let pieces = classify_boundary(&[square((-1.0, -1.0), 4.0)], 2.0);
+        let top = pieces.iter().filter(|p| p.a.y == 3.0).collect::<Vec<_>>();
+        assert!(
+            !top.is_empty() && top.iter().all(|p| !p.outer),
+            "the top edge y = 3 lies beyond 2 m/s"
+        );
+        assert!(pieces.iter().any(|p| p.outer && p.a.y == -1.0));
+    }
+
+    #[test]
+    fn nearest_free_velocity_is_on_the_outer_boundary() {
+        let regions = [square((0.0, -1.0), 2.0)];
+        let scratch = &mut BoundaryScratch::default();
+        assert_eq!(
+            nearest_free(&regions, 5.0, Vec2::new(-1.0, 0.0), scratch, None),
+            Some(Vec2::new(-1.0, 0.0))
+        );
+        let v = nearest_free(&regions, 5.0, Vec2::new(0.4, 0.2), scratch, None).unwrap();
+        assert!((v - Vec2::new(0.0, 0.2)).length() < 1e-6, "{v}");
+        // A region covering the whole disc leaves nothing.
+        assert_eq!(
+            nearest_free(&[square((-10.0, -10.0), 20.0)], 2.0, Vec2::ZERO, scratch, None),
+            None
+        );
+    }
+
+    #[test]
+    fn nearest_free_velocity_skips_edge_parts_inside_other_regions() {
+        // Preferred (1.5, 0.5) is inside square 0. The nearest edge points, (1.8, 0.5) on square
+        // 1 and (2, 0.5) on square 0, each lie inside the other square; the answer is (1.5, 0)
+        // on square 0's bottom edge.
+        let regions = [square((0.0, 0.0), 2.0), square((1.8, -3.0), 6.0)];
+        let v = nearest_free(
+            &regions,
+            10.0,
+            Vec2::new(1.5, 0.5),
+            &mut BoundaryScratch::default(),
+            None,
+        );
+        let v = v.unwrap();
+        assert!((v - Vec2::new(1.5, 0.0)).length() < 1e-4, "{v}");
+    }
+}
