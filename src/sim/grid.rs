@@ -1,6 +1,7 @@
 //! Neighbour index over agent positions: a uniform grid rebuilt each tick by counting sort
 //! (Buckland's cell-space partitioning without per-cell lists), or brute force for comparison.
-//! Query results are sorted by agent index, so both give identical answers in the same order.
+//! Query results are sorted by agent index, so both give identical answers in the same order (or,
+//! without the sort, in the index's own deterministic cell order).
 //! The k-nearest query (RVO2's agent neighbours) runs on a k-d tree kept beside the grid.
 
 use glam::Vec2;
@@ -126,6 +127,15 @@ impl NeighbourGrid {
     /// Appends to `out` (cleared first) every indexed agent whose centre lies strictly within
     /// `radius` of `p`, sorted by agent index.
     pub fn query(&self, p: Vec2, radius: f32, out: &mut Vec<u32>) {
+        self.query_in_cell_order(p, radius, out);
+        out.sort_unstable();
+    }
+
+    /// The agents of [`NeighbourGrid::query`] in the grid's own order: row by row of cells, cell
+    /// by cell within a row, ascending index within a cell (for brute force, the rebuild's
+    /// order). The order depends only on the positions, so it is as deterministic as the sorted
+    /// one and costs no sort.
+    pub fn query_in_cell_order(&self, p: Vec2, radius: f32, out: &mut Vec<u32>) {
         out.clear();
         let r_sq = radius * radius;
         // Room for every candidate, then the hits written from the front without branching.
@@ -135,8 +145,6 @@ impl NeighbourGrid {
             hits += write_within(&self.ids[run.clone()], &self.points[run], p, r_sq, &mut out[hits..]);
         }
         out.truncate(hits);
-        // Each cell lists its agents in index order, so `out` is a few sorted runs.
-        out.sort_unstable();
     }
 
     /// True when `pred` holds for some indexed agent whose centre lies strictly within `radius`
@@ -250,6 +258,11 @@ mod tests {
                 grid.query(q, r, &mut a);
                 brute.query(q, r, &mut b);
                 assert_eq!(a, b);
+                for index in [&grid, &brute] {
+                    index.query_in_cell_order(q, r, &mut b);
+                    b.sort_unstable();
+                    assert_eq!(a, b, "the same agents in cell order");
+                }
                 for index in [&grid, &brute] {
                     assert_eq!(index.any_within(q, r, |i| i % 7 == 3), a.iter().any(|&i| i % 7 == 3));
                 }
