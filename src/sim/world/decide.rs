@@ -138,9 +138,9 @@ impl SnapshotView<'_> {
         let out = &mut scratch.neighbours;
         out.clear();
         if radius > 0.0 {
+            let skip = Some(index as u32);
             self.grid
-                .query_in_cell_order(body.position, radius + self.max_radius, out);
-            out.retain(|&j| j as usize != index);
+                .query_in_cell_order(body.position, radius + self.max_radius, skip, out);
         }
     }
 
