@@ -1,6 +1,7 @@
 //! Neighbour index over agent positions: a uniform grid rebuilt each tick by counting sort
 //! (Buckland's cell-space partitioning without per-cell lists), or brute force for comparison.
-//! Query results are sorted by agent index, so both give identical answers in the same order.
+//! Query results are sorted by agent index, so both give identical answers in the same order (or,
+//! without the sort, in the index's own deterministic cell order).
 //! The k-nearest query (RVO2's agent neighbours) runs on a k-d tree kept beside the grid.
 
 use glam::Vec2;
@@ -126,17 +127,33 @@ impl NeighbourGrid {
     /// Appends to `out` (cleared first) every indexed agent whose centre lies strictly within
     /// `radius` of `p`, sorted by agent index.
     pub fn query(&self, p: Vec2, radius: f32, out: &mut Vec<u32>) {
+        self.query_in_cell_order(p, radius, None, out);
+        out.sort_unstable();
+    }
+
+    /// The agents of [`NeighbourGrid::query`] but `skip` in the grid's own order: row by row of
+    /// cells, cell by cell within a row, ascending index within a cell (for brute force, the
+    /// rebuild's order). The order depends only on the positions, so it is as deterministic as
+    /// the sorted one and costs no sort.
+    pub fn query_in_cell_order(&self, p: Vec2, radius: f32, skip: Option<u32>, out: &mut Vec<u32>) {
         out.clear();
         let r_sq = radius * radius;
+        // No agent has the largest index (it would be the 2³²nd).
+        let skip = skip.unwrap_or(u32::MAX);
         // Room for every candidate, then the hits written from the front without branching.
         out.resize(self.cells_around(p, radius).map(|run| run.len()).sum(), 0);
         let mut hits = 0;
         for run in self.cells_around(p, radius) {
-            hits += write_within(&self.ids[run.clone()], &self.points[run], p, r_sq, &mut out[hits..]);
+            hits += write_within(
+                &self.ids[run.clone()],
+                &self.points[run],
+                p,
+                r_sq,
+                skip,
+                &mut out[hits..],
+            );
         }
         out.truncate(hits);
-        // Each cell lists its agents in index order, so `out` is a few sorted runs.
-        out.sort_unstable();
     }
 
     /// True when `pred` holds for some indexed agent whose centre lies strictly within `radius`
@@ -179,14 +196,14 @@ fn axis_cell(v: f32, inv_cell: f32, n: usize) -> usize {
     }
 }
 
-/// Writes to the front of `slots` the agents `ids` whose centre (in `points`) lies strictly
-/// within √`r_sq` of `p`, in their order, and returns how many: every agent is written and the
-/// count advances only for hits, so there is no branch to mispredict.
-fn write_within(ids: &[u32], points: &[Vec2], p: Vec2, r_sq: f32, slots: &mut [u32]) -> usize {
+/// Writes to the front of `slots` the agents `ids` but `skip` whose centre (in `points`) lies
+/// strictly within √`r_sq` of `p`, in their order, and returns how many: every agent is written
+/// and the count advances only for hits, so there is no branch to mispredict.
+fn write_within(ids: &[u32], points: &[Vec2], p: Vec2, r_sq: f32, skip: u32, slots: &mut [u32]) -> usize {
     let mut hits = 0;
     for (&i, q) in ids.iter().zip(points) {
         slots[hits] = i;
-        hits += usize::from(q.distance_squared(p) < r_sq);
+        hits += usize::from((q.distance_squared(p) < r_sq) & (i != skip));
     }
     hits
 }
@@ -250,6 +267,14 @@ mod tests {
                 grid.query(q, r, &mut a);
                 brute.query(q, r, &mut b);
                 assert_eq!(a, b);
+                for index in [&grid, &brute] {
+                    index.query_in_cell_order(q, r, None, &mut b);
+                    b.sort_unstable();
+                    assert_eq!(a, b, "the same agents in cell order");
+                    index.query_in_cell_order(q, r, Some(a.first().copied().unwrap_or(0)), &mut b);
+                    b.sort_unstable();
+                    assert_eq!(a.get(1..).unwrap_or(&[]), b, "all but the first");
+                }
                 for index in [&grid, &brute] {
                     assert_eq!(index.any_within(q, r, |i| i % 7 == 3), a.iter().any(|&i| i % 7 == 3));
                 }

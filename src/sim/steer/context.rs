@@ -49,7 +49,8 @@ pub struct SteeringContext<'a> {
     pub profile: &'a ResolvedProfile,
     /// The goal point chosen by the mind, if any.
     pub goal: Option<GoalPoint>,
-    /// Indices into `bodies` of the agents within the profile's neighbour radius, ascending.
+    /// Indices into `bodies` of the agents within the profile's neighbour radius, in the neighbour
+    /// grid's cell order (deterministic, but not ascending).
     pub neighbours: &'a [u32],
     /// Every body of the snapshot.
     pub bodies: &'a [Body],

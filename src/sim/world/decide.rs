@@ -122,7 +122,8 @@ impl SnapshotView<'_> {
     /// Fills the scratch's lists of the other present agents the profile looks at: the
     /// avoidance method's k nearest when it takes them, and every agent within the behaviours'
     /// neighbour radius (plus the largest body radius) — within the avoidance method's too when
-    /// it looks at everyone in range.
+    /// it looks at everyone in range — in the grid's cell order (no reader depends on index order:
+    /// avoidance and perception sort by distance, the flock sums add in this order).
     fn neighbours_of(&self, index: usize, body: &Body, profile: &ResolvedProfile, scratch: &mut Scratch) {
         scratch.avoided.clear();
         let radius = match profile.nearest {
@@ -137,8 +138,9 @@ impl SnapshotView<'_> {
         let out = &mut scratch.neighbours;
         out.clear();
         if radius > 0.0 {
-            self.grid.query(body.position, radius + self.max_radius, out);
-            out.retain(|&j| j as usize != index);
+            let skip = Some(index as u32);
+            self.grid
+                .query_in_cell_order(body.position, radius + self.max_radius, skip, out);
         }
     }
 

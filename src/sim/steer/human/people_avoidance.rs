@@ -29,12 +29,16 @@ impl PeopleAvoidance {
         let p = self.effective();
         let me = ctx.body;
         let mut out = SteeringOutput::force(Vec2::ZERO);
-        let others: Vec<&Body> = ctx
+        // In index order (the context lists them in the grid's), so the random draws and the
+        // sums do not depend on where the agents stand in the grid.
+        let mut seen: Vec<u32> = ctx
             .neighbours
             .iter()
-            .map(|&i| &ctx.bodies[i as usize])
-            .filter(|b| super::sees(ctx, b))
+            .copied()
+            .filter(|&i| super::sees(ctx, &ctx.bodies[i as usize]))
             .collect();
+        seen.sort_unstable();
+        let others: Vec<&Body> = seen.iter().map(|&i| &ctx.bodies[i as usize]).collect();
         for b in &others {
             let away = me.position - b.position;
             let d = away.length();
