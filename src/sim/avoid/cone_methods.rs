@@ -266,10 +266,10 @@ impl ConeMethod {
     /// The new velocity of `agent` (the neighbourhood's region and boundary buffers are
     /// reused); `debug` receives the regions and boundary pieces of the attempt that produced it.
     ///
-    /// The attempts follow the relaxation's order, but counts where the search would fail are
-    /// not searched: after the failures at the full count (ClearPath-1: with each halving), one
-    /// pass over the regions tells which counts succeed (`relaxation`), and the search runs
-    /// again at the largest of them.
+    /// The attempts follow the relaxation's order, but after the failure at the full count
+    /// (ClearPath-1: with each halving, and at the next count its fixed regions permit) the
+    /// counts where the search would fail are not searched: one pass over the regions tells
+    /// which counts succeed (`relaxation`), and the search runs again at the largest of them.
     pub fn velocity(
         self,
         agent: &AvoidingAgent,
@@ -303,15 +303,23 @@ impl ConeMethod {
                 below = count + 1;
             }
         }
-        if found.is_none() && below > 0 {
+        // Which counts fail is found in one pass (then they are skipped), except that
+        // ClearPath-1 first tries the next count its fixed regions permit plainly: after the
+        // halvings, that one mostly succeeds.
+        let mut skipping = !self.halves();
+        if skipping && found.is_none() && below > 0 {
             Self::open(agent, nb, colliding_from);
         }
         while found.is_none() && below > 0 {
             let relax = &nb.relax;
-            let tried = |k: u32| relax.open[k as usize] && (!self.halves() || relax.gate[k as usize]);
+            let tried = |k: u32| (!skipping || relax.open[k as usize]) && (!self.halves() || relax.gate[k as usize]);
             let k = (1..below).rev().find(|&k| tried(k)).unwrap_or(0);
             found = Self::search(agent, nb, k, colliding_from, recording.then_some(&mut attempt));
             below = k;
+            if found.is_none() && below > 0 && !skipping {
+                Self::open(agent, nb, colliding_from);
+                skipping = true;
+            }
         }
         if let Some(out) = debug {
             out.append(&mut attempt);
