@@ -135,3 +135,66 @@ fn last_gap(
     steps.dedup();
     Some(steps.iter().find(|&&l| !has_gap(l)).map_or(last, |&l| l - 1))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::avoid::boundary::{BoundaryScratch, nearest_free};
+
+    #[test]
+    fn open_counts_match_one_search_per_count() {
+        const MAX_SPEED: f32 = 1.0;
+        // Pseudo-random squares and triangles with levels 0 to 6, some overlapping from a count
+        // on, against one plain search per count.
+        let mut seed = 12345u32;
+        let mut next = || {
+            seed = seed.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+            (seed >> 8) as f32 / (1u32 << 24) as f32
+        };
+        let scratch = &mut BoundaryScratch::default();
+        let (mut blocked, mut steps) = (Vec::new(), Vec::new());
+        let (mut disagreements, mut found_counts, mut searches) = (0, 0, 0);
+        for case in 0..300 {
+            let count = 6u32;
+            let (mut regions, mut levels) = (Vec::new(), Vec::new());
+            for _ in 0..3 + case % 8 {
+                let s = 1.0 + next() * 3.0;
+                let c = Vec2::new(next() * s, next() * s) - Vec2::splat(s * 0.8);
+                let corners = [c, c + Vec2::new(s, 0.0), c + Vec2::new(s, s), c + Vec2::new(0.0, s)];
+                regions.push(if next() < 0.5 {
+                    Region::polygon(&corners)
+                } else {
+                    Region::polygon(&corners[..3])
+                });
+                levels.push((next() * 7.0) as u32);
+            }
+            let preferred = Vec2::new(next() * 2.0 - 1.0, next() * 2.0 - 1.0);
+            let colliding_from = if case % 3 == 0 { (next() * 7.0) as u32 } else { u32::MAX };
+            let mut open = vec![false; count as usize + 1];
+            open_counts(
+                &regions,
+                &levels,
+                MAX_SPEED,
+                preferred,
+                colliding_from,
+                &mut blocked,
+                &mut steps,
+                &mut open,
+            );
+            let mut present = Vec::new();
+            for k in 0..=count {
+                present_at(&regions, &levels, k, &mut present);
+                let wanted = if k >= colliding_from { Vec2::ZERO } else { preferred };
+                let found = nearest_free(&present, MAX_SPEED, wanted, scratch, None).is_some();
+                disagreements += (found != open[k as usize]) as u32;
+                found_counts += found as u32;
+                searches += 1;
+            }
+        }
+        assert_eq!(disagreements, 0, "counts where one pass and the search disagree");
+        assert!(
+            found_counts > searches / 10 && found_counts < searches * 9 / 10,
+            "{found_counts} of {searches}"
+        );
+    }
+}
