@@ -256,10 +256,10 @@ impl ConeMethod {
         } else {
             &nb.regions
         };
-        let debug = debug.map(|d| {
+        let mut debug = debug;
+        if let Some(d) = debug.as_deref_mut() {
             d.clear();
-            d
-        });
+        }
         nearest_free(regions, agent.max_speed, preferred, &mut nb.boundary, debug)
     }
 
