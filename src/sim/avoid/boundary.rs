@@ -33,28 +33,38 @@ pub struct BoundaryScratch {
     /// (which order as the non-negative distances do) above the region and edge numbers.
     edges: Vec<u64>,
     /// Parameter intervals where the edge being cut is not permitted, by start.
-    blocked: Vec<(f32, f32)>,
+    blocked: Vec<Blocked>,
 }
+
+/// What [`cut_edge`] records of an interval where a candidate edge is not permitted: its
+/// parameter range and the region inside which it lies ([`BEYOND_MAX_SPEED`] for the disc).
+pub type Blocked = (f32, f32, u32);
+
+/// The "region" of the intervals beyond max speed.
+pub(super) const BEYOND_MAX_SPEED: u32 = u32::MAX;
 
 /// Fills `blocked` with the open parameter intervals, by start and clamped to `window` (a part
 /// of [0, 1]), where the point `p + t·d` of a candidate edge of region `r` is not permitted:
 /// beyond `max_speed` or inside another region. Returns false, leaving `blocked` incomplete,
-/// as soon as one interval covers the whole window.
-fn cut_edge(
+/// as soon as one interval covers the whole window and `ends(region)` says it ends the cut
+/// (always, in a plain search; only for regions present at every neighbour count when the
+/// N − 1 relaxation asks which counts leave the edge a permitted piece).
+pub(super) fn cut_edge(
     regions: &[Region],
     r: usize,
     (p, d): (Vec2, Vec2),
     max_speed: f32,
     (w0, w1): (f32, f32),
-    blocked: &mut Vec<(f32, f32)>,
+    blocked: &mut Vec<Blocked>,
+    ends: impl Fn(u32) -> bool,
 ) -> bool {
     blocked.clear();
-    let mut block = |lo: f32, hi: f32| {
+    let mut block = |lo: f32, hi: f32, region: u32| {
         if lo < w1 && hi > w0 {
             // `+ 0.0` turns a start of −0 into +0.
-            blocked.push((lo.max(w0) + 0.0, hi.min(w1)));
+            blocked.push((lo.max(w0) + 0.0, hi.min(w1), region));
         }
-        !(lo <= w0 && hi >= w1)
+        !(lo <= w0 && hi >= w1 && ends(region))
     };
     let a = d.length_squared();
     let b = p.dot(d);
@@ -69,7 +79,7 @@ fn cut_edge(
     } else {
         (f32::NEG_INFINITY, f32::INFINITY)
     };
-    if !block(f32::NEG_INFINITY, t0) || !block(t1, f32::INFINITY) {
+    if !block(f32::NEG_INFINITY, t0, BEYOND_MAX_SPEED) || !block(t1, f32::INFINITY, BEYOND_MAX_SPEED) {
         return false;
     }
     // Other regions matter only where the window lies within the disc.
@@ -80,7 +90,7 @@ fn cut_edge(
             continue;
         }
         let (lo, hi) = other.inside_interval(p, d, inner);
-        if lo < hi && !block(lo, hi) {
+        if lo < hi && !block(lo, hi, s as u32) {
             return false;
         }
     }
@@ -89,11 +99,16 @@ fn cut_edge(
     true
 }
 
-/// Calls `piece(t0, t1, outer)` for the pieces of `window` that `blocked` (by start) leaves
-/// permitted (`outer`) or covers, in order; pieces no longer than `f32::EPSILON` are skipped.
-fn for_each_piece(blocked: &[(f32, f32)], (w0, w1): (f32, f32), mut piece: impl FnMut(f32, f32, bool)) {
+/// Calls `piece(t0, t1, outer)` for the pieces of `window` that `blocked` (intervals by start)
+/// leaves permitted (`outer`) or covers, in order; pieces no longer than `f32::EPSILON` are
+/// skipped.
+pub(super) fn for_each_piece(
+    blocked: impl IntoIterator<Item = (f32, f32)>,
+    (w0, w1): (f32, f32),
+    mut piece: impl FnMut(f32, f32, bool),
+) {
     let mut at = w0;
-    for &(lo, hi) in blocked {
+    for (lo, hi) in blocked {
         let (lo, hi) = (lo.clamp(at, w1), hi.clamp(at, w1));
         if lo - at > f32::EPSILON {
             piece(at, lo, true);
@@ -108,6 +123,11 @@ fn for_each_piece(blocked: &[(f32, f32)], (w0, w1): (f32, f32), mut piece: impl 
     }
 }
 
+/// The `(lo, hi)` ranges of `blocked`.
+pub(super) fn ranges(blocked: &[Blocked]) -> impl Iterator<Item = (f32, f32)> + '_ {
+    blocked.iter().map(|&(lo, hi, _)| (lo, hi))
+}
+
 /// Cuts every candidate edge of `regions` and classifies the pieces (for display).
 pub fn classify_boundary(regions: &[Region], max_speed: f32) -> Vec<BoundaryPiece> {
     let mut pieces = Vec::new();
@@ -116,7 +136,7 @@ pub fn classify_boundary(regions: &[Region], max_speed: f32) -> Vec<BoundaryPiec
         for i in (0..region.vertices().len()).filter(|&i| region.is_candidate(i)) {
             let (p, end) = region.edge(i);
             let d = end - p;
-            if !cut_edge(regions, r, (p, d), max_speed, (0.0, 1.0), &mut blocked) {
+            if !cut_edge(regions, r, (p, d), max_speed, (0.0, 1.0), &mut blocked, |_| true) {
                 pieces.push(BoundaryPiece {
                     a: p,
                     b: end,
@@ -124,7 +144,7 @@ pub fn classify_boundary(regions: &[Region], max_speed: f32) -> Vec<BoundaryPiec
                 });
                 continue;
             }
-            for_each_piece(&blocked, (0.0, 1.0), |t0, t1, outer| {
+            for_each_piece(ranges(&blocked), (0.0, 1.0), |t0, t1, outer| {
                 pieces.push(BoundaryPiece {
                     a: p + d * t0,
                     b: p + d * t1,
@@ -200,11 +220,11 @@ pub fn nearest_free(
             }
             _ => (0.0, 1.0),
         };
-        if window.0 > window.1 || !cut_edge(regions, r as usize, (p, d), max_speed, window, blocked) {
+        if window.0 > window.1 || !cut_edge(regions, r as usize, (p, d), max_speed, window, blocked, |_| true) {
             continue;
         }
         let mut nearest: Option<f32> = None;
-        for_each_piece(blocked, window, |t0, t1, outer| {
+        for_each_piece(ranges(blocked), window, |t0, t1, outer| {
             let t = along.clamp(t0, t1);
             if outer && nearest.is_none_or(|n| (t - along).abs() < (n - along).abs()) {
                 nearest = Some(t);

@@ -29,6 +29,7 @@ use super::cone::{Cone, Side, collision_disc, half_plane};
 use super::neighbours::{Mover, Neighbourhood};
 use super::obstacles::AvoidObstacles;
 use super::region::Region;
+use super::relaxation::{open_counts, present_at};
 use crate::record::Constraint;
 use crate::scene::avoidance::ClearPathVariant;
 
@@ -81,9 +82,11 @@ impl ConeMethod {
         cone.region(agent.max_speed, only)
     }
 
-    /// Fills `out` with the forbidden regions of one attempt; true when the agent overlaps
-    /// something. Without `horizons`, only the regions that do not depend on them: ClearPath's
-    /// side half-planes and the overlap regions.
+    /// Fills `out` with the forbidden regions of every neighbour and `levels` with each one's
+    /// level (mover i: i + 1; static circles and obstacle edges: 0, see `relaxation`); returns
+    /// the lowest level of an overlap region (`u32::MAX` without one): from that neighbour count
+    /// on the agent overlaps something. Without `horizons`, only the regions that do not depend
+    /// on them: ClearPath's side half-planes and the overlap regions.
     #[allow(clippy::too_many_arguments)]
     fn build(
         self,
@@ -94,10 +97,15 @@ impl ConeMethod {
         obstacles: &AvoidObstacles,
         horizons: Option<Horizons>,
         dt: f32,
-        out: &mut Vec<Region>,
-    ) -> bool {
+        (out, levels): (&mut Vec<Region>, &mut Vec<u32>),
+    ) -> u32 {
         out.clear();
-        let mut colliding = false;
+        levels.clear();
+        let mut colliding_from = u32::MAX;
+        let mut push = |region: Region, level: u32| {
+            out.push(region);
+            levels.push(level);
+        };
         // Without horizons the cones only give their axes (for the side half-planes).
         let Horizons {
             agents,
@@ -106,21 +114,20 @@ impl ConeMethod {
             agents: 1.0,
             obstacles: 1.0,
         });
-        let discs = movers
-            .iter()
-            .map(|m| (m, agents))
-            .chain(statics.iter().map(|m| (m, static_tau)));
-        for (other, tau) in discs {
+        let discs = (movers.iter().zip(1..))
+            .map(|(m, level)| (m, agents, level))
+            .chain(statics.iter().map(|m| (m, static_tau, 0)));
+        for (other, tau, level) in discs {
             let p = other.position - agent.position;
             let radius = agent.radius + other.radius;
             let apex = self.apex(agent, other);
             let Some(cone) = Cone::of_disc(p, radius, apex, tau) else {
-                colliding = true;
-                out.push(collision_disc(p, radius, apex, dt));
+                colliding_from = colliding_from.min(level);
+                push(collision_disc(p, radius, apex, dt), level);
                 continue;
             };
             if horizons.is_some() {
-                out.push(self.cone_region(&cone, agent));
+                push(self.cone_region(&cone, agent), level);
             }
             if self == ConeMethod::ClearPath(ClearPathVariant::Guaranteed) && other.reactive {
                 let permitted = if p.perp_dot(agent.velocity - other.velocity) > 0.0 {
@@ -132,7 +139,7 @@ impl ConeMethod {
                     Side::Left => -cone.axis.perp(),
                     Side::Right => cone.axis.perp(),
                 };
-                out.push(half_plane(apex, normal, agent.max_speed));
+                push(half_plane(apex, normal, agent.max_speed), level);
             }
         }
         for &e in edges {
@@ -142,27 +149,127 @@ impl ConeMethod {
             match Cone::of_segment(a, b, agent.radius, static_tau) {
                 Some(cone) => {
                     if horizons.is_some() {
-                        out.push(self.cone_region(&cone, agent));
+                        push(self.cone_region(&cone, agent), 0);
                     }
                 }
                 None => {
-                    colliding = true;
+                    colliding_from = 0;
                     let nearest = crate::geom::closest_point_on_segment(Vec2::ZERO, a, b);
                     let dist = nearest.length();
                     let normal = if dist > 0.0 { nearest / dist } else { -v.unit_dir.perp() };
-                    out.push(half_plane(
-                        normal * ((dist - agent.radius) / dt),
-                        normal,
-                        agent.max_speed,
-                    ));
+                    push(
+                        half_plane(normal * ((dist - agent.radius) / dt), normal, agent.max_speed),
+                        0,
+                    );
                 }
             }
         }
-        colliding
+        colliding_from
+    }
+
+    /// Builds the regions of every neighbour into `nb.regions` (levels in `nb.relax.levels`).
+    fn build_all(
+        self,
+        agent: &AvoidingAgent,
+        nb: &mut Neighbourhood,
+        obstacles: &AvoidObstacles,
+        horizons: Horizons,
+        dt: f32,
+    ) -> u32 {
+        let Neighbourhood {
+            movers,
+            static_circles,
+            edges,
+            regions,
+            relax,
+            ..
+        } = nb;
+        let out = (regions, &mut relax.levels);
+        self.build(agent, movers, static_circles, edges, obstacles, Some(horizons), dt, out)
+    }
+
+    /// Fills `nb.relax.gate`: per neighbour count, whether ClearPath-1's regions that do not
+    /// depend on ΔT permit a velocity there (otherwise no attempt at that count can succeed).
+    fn gate(self, agent: &AvoidingAgent, nb: &mut Neighbourhood, obstacles: &AvoidObstacles, dt: f32) {
+        let Neighbourhood {
+            movers,
+            static_circles,
+            edges,
+            relax,
+            ..
+        } = nb;
+        let out = (&mut relax.fixed, &mut relax.fixed_levels);
+        self.build(agent, movers, static_circles, edges, obstacles, None, dt, out);
+        relax.gate.resize(movers.len() + 1, false);
+        let (regions, levels) = (&relax.fixed, &relax.fixed_levels);
+        let (blocked, steps) = (&mut relax.blocked, &mut relax.steps);
+        let preferred = agent.preferred;
+        open_counts(
+            regions,
+            levels,
+            agent.max_speed,
+            preferred,
+            u32::MAX,
+            blocked,
+            steps,
+            &mut relax.gate,
+        );
+    }
+
+    /// Fills `nb.relax.open`: per neighbour count, whether the search over the regions in
+    /// `nb.regions` present there succeeds.
+    fn open(agent: &AvoidingAgent, nb: &mut Neighbourhood, colliding_from: u32) {
+        let relax = &mut nb.relax;
+        relax.open.resize(nb.movers.len() + 1, false);
+        let (blocked, steps) = (&mut relax.blocked, &mut relax.steps);
+        let (regions, levels) = (&nb.regions, &relax.levels);
+        let preferred = agent.preferred;
+        open_counts(
+            regions,
+            levels,
+            agent.max_speed,
+            preferred,
+            colliding_from,
+            blocked,
+            steps,
+            &mut relax.open,
+        );
+    }
+
+    /// The boundary search among the regions present at neighbour count `k`; `debug`, cleared
+    /// first, receives its regions and pieces.
+    fn search(
+        agent: &AvoidingAgent,
+        nb: &mut Neighbourhood,
+        k: u32,
+        colliding_from: u32,
+        debug: Option<&mut Vec<Constraint>>,
+    ) -> Option<Vec2> {
+        let preferred = if k >= colliding_from {
+            Vec2::ZERO
+        } else {
+            agent.preferred
+        };
+        let regions = if (k as usize) < nb.movers.len() {
+            present_at(&nb.regions, &nb.relax.levels, k, &mut nb.relax.present);
+            &nb.relax.present
+        } else {
+            &nb.regions
+        };
+        let mut debug = debug;
+        if let Some(d) = debug.as_deref_mut() {
+            d.clear();
+        }
+        nearest_free(regions, agent.max_speed, preferred, &mut nb.boundary, debug)
     }
 
     /// The new velocity of `agent` (the neighbourhood's region and boundary buffers are
     /// reused); `debug` receives the regions and boundary pieces of the attempt that produced it.
+    ///
+    /// The attempts follow the relaxation's order, but after the failure at the full count
+    /// (ClearPath-1: with each halving, and at the next count its fixed regions permit) the
+    /// counts where the search would fail are not searched: one pass over the regions tells
+    /// which counts succeed (`relaxation`), and the search runs again at the largest of them.
     pub fn velocity(
         self,
         agent: &AvoidingAgent,
@@ -170,72 +277,54 @@ impl ConeMethod {
         obstacles: &AvoidObstacles,
         horizons: Horizons,
         dt: f32,
-        mut debug: Option<&mut Vec<Constraint>>,
+        debug: Option<&mut Vec<Constraint>>,
     ) -> Vec2 {
+        let count = nb.movers.len() as u32;
         let mut horizons = horizons;
-        let mut halvings = 0;
-        let mut movers = nb.movers.len();
+        let recording = debug.is_some();
         let mut attempt = Vec::new();
-        // The neighbour count at which the regions halving leaves alone are known to permit a velocity.
-        let mut fixed_feasible = None;
-        loop {
-            let colliding = self.build(
-                agent,
-                &nb.movers[..movers],
-                &nb.static_circles,
-                &nb.edges,
-                obstacles,
-                Some(horizons),
-                dt,
-                &mut nb.regions,
-            );
-            let preferred = if colliding { Vec2::ZERO } else { agent.preferred };
-            attempt.clear();
-            let found = nearest_free(
-                &nb.regions,
-                agent.max_speed,
-                preferred,
-                &mut nb.boundary,
-                debug.is_some().then_some(&mut attempt),
-            );
-            let exhausted = movers == 0 && halvings >= MAX_HALVINGS;
-            if found.is_some() || exhausted || (movers == 0 && !self.halves()) {
-                if let Some(out) = debug.as_deref_mut() {
-                    out.append(&mut attempt);
-                }
-                return found.unwrap_or(Vec2::ZERO);
-            }
-            if self.halves() && halvings < MAX_HALVINGS {
-                halvings += 1;
+        let mut colliding_from = self.build_all(agent, nb, obstacles, horizons, dt);
+        let mut found = Self::search(agent, nb, count, colliding_from, recording.then_some(&mut attempt));
+        // Counts below `below` remain to be tried.
+        let mut below = count;
+        if found.is_none() && self.halves() {
+            self.gate(agent, nb, obstacles, dt);
+            let gate_open = nb.relax.gate[count as usize];
+            for _ in 0..MAX_HALVINGS {
                 horizons.halve();
-            } else {
-                movers -= 1;
-            }
-            // ClearPath-1: when the regions that do not depend on ΔT already forbid every
-            // velocity, no attempt with this many neighbours can succeed, halved or not; go
-            // straight to the next neighbour count (the last attempt still runs, for `debug`).
-            while self.halves() && (movers > 0 || halvings < MAX_HALVINGS) && fixed_feasible != Some(movers) {
-                self.build(
-                    agent,
-                    &nb.movers[..movers],
-                    &nb.static_circles,
-                    &nb.edges,
-                    obstacles,
-                    None,
-                    dt,
-                    &mut nb.regions,
-                );
-                if nearest_free(&nb.regions, agent.max_speed, agent.preferred, &mut nb.boundary, None).is_some() {
-                    fixed_feasible = Some(movers);
-                } else {
-                    while halvings < MAX_HALVINGS {
-                        halvings += 1;
-                        horizons.halve();
-                    }
-                    movers = movers.saturating_sub(1);
+                if gate_open && found.is_none() {
+                    colliding_from = self.build_all(agent, nb, obstacles, horizons, dt);
+                    found = Self::search(agent, nb, count, colliding_from, recording.then_some(&mut attempt));
                 }
+            }
+            if !gate_open {
+                // The full count is skipped, even with every halving; the lower ones are tried.
+                colliding_from = self.build_all(agent, nb, obstacles, horizons, dt);
+                below = count + 1;
             }
         }
+        // Which counts fail is found in one pass (then they are skipped), except that
+        // ClearPath-1 first tries the next count its fixed regions permit plainly: after the
+        // halvings, that one mostly succeeds.
+        let mut skipping = !self.halves();
+        if skipping && found.is_none() && below > 0 {
+            Self::open(agent, nb, colliding_from);
+        }
+        while found.is_none() && below > 0 {
+            let relax = &nb.relax;
+            let tried = |k: u32| (!skipping || relax.open[k as usize]) && (!self.halves() || relax.gate[k as usize]);
+            let k = (1..below).rev().find(|&k| tried(k)).unwrap_or(0);
+            found = Self::search(agent, nb, k, colliding_from, recording.then_some(&mut attempt));
+            below = k;
+            if found.is_none() && below > 0 && !skipping {
+                Self::open(agent, nb, colliding_from);
+                skipping = true;
+            }
+        }
+        if let Some(out) = debug {
+            out.append(&mut attempt);
+        }
+        found.unwrap_or(Vec2::ZERO)
     }
 
     fn halves(self) -> bool {

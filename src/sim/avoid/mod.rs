@@ -23,6 +23,7 @@ mod obstacles;
 mod orca;
 mod preferred;
 mod region;
+mod relaxation;
 mod unstick;
 
 pub use boundary::{BoundaryPiece, BoundaryScratch, classify_boundary, nearest_free};

@@ -7,6 +7,7 @@ use super::boundary::BoundaryScratch;
 use super::lp::Line;
 use super::obstacles::AvoidObstacles;
 use super::region::Region;
+use super::relaxation::Relaxation;
 use crate::scene::avoidance::Reach;
 use crate::sim::Body;
 
@@ -65,6 +66,9 @@ pub struct Neighbourhood {
     /// Reused buffers of the cone methods: their forbidden regions and the boundary search's.
     pub(super) regions: Vec<Region>,
     pub(super) boundary: BoundaryScratch,
+    /// The cone methods' N − 1 relaxation: region levels, the regions of one count, and which
+    /// counts permit a velocity.
+    pub(super) relax: Relaxation,
 }
 
 /// The agents one decision may avoid, as the neighbour index found them (indices into the

@@ -1,0 +1,200 @@
+//! ClearPath's N − 1 relaxation in one pass: for every neighbour count k, whether the boundary
+//! search ([`nearest_free`](super::boundary::nearest_free)) over the regions present at k would
+//! find a permitted velocity, without running one search per count.
+//!
+//! A region's *level* is the smallest count at which it is present: mover i's regions have
+//! level i + 1, those of static circles and obstacle edges level 0 (always present). The search
+//! at count k succeeds when its preferred velocity lies in no present region, or when some
+//! candidate edge of a present region keeps a permitted piece: a gap longer than
+//! `f32::EPSILON` between the intervals where the speed limit or other present regions block
+//! it. Dropping regions only widens gaps, so an edge of a region of level L is open from count
+//! L up to the last count whose blocking intervals still leave a gap; one cut of the edge, each
+//! interval labelled with its region, gives that range.
+
+use glam::Vec2;
+
+use super::boundary::{BEYOND_MAX_SPEED, Blocked, cut_edge, for_each_piece};
+use super::region::Region;
+
+/// The regions of a cone method at every neighbour count, and the buffers of the relaxation.
+#[derive(Clone, Debug, Default)]
+pub struct Relaxation {
+    /// Per region of the full set: its level.
+    pub levels: Vec<u32>,
+    /// The regions present at the count being searched.
+    pub present: Vec<Region>,
+    /// ClearPath-1's regions that do not depend on ΔT, and their levels.
+    pub fixed: Vec<Region>,
+    /// Levels of `fixed`.
+    pub fixed_levels: Vec<u32>,
+    /// Per count: whether the search over the full set's regions present there succeeds.
+    pub open: Vec<bool>,
+    /// Per count: whether the count may be searched at all (ClearPath-1: its fixed regions
+    /// permit a velocity).
+    pub gate: Vec<bool>,
+    /// Buffers of [`open_counts`]: an edge's blocked intervals and their levels.
+    pub blocked: Vec<Blocked>,
+    /// See `blocked`.
+    pub steps: Vec<u32>,
+}
+
+/// Fills `out` with the `regions` whose `levels` are at most `count`, in order.
+pub fn present_at(regions: &[Region], levels: &[u32], count: u32, out: &mut Vec<Region>) {
+    out.clear();
+    out.extend(
+        regions
+            .iter()
+            .zip(levels)
+            .filter(|&(_, &l)| l <= count)
+            .map(|(r, _)| *r),
+    );
+}
+
+/// Sets `open[k]`, for every count k below `open.len()`, to whether the boundary search over
+/// the `regions` whose `levels` are at most k finds a velocity within `max_speed` when it
+/// prefers `preferred` below count `colliding_from` and zero from there on (the overlap
+/// recovery). `blocked` and `steps` are reused buffers.
+#[allow(clippy::too_many_arguments)]
+pub fn open_counts(
+    regions: &[Region],
+    levels: &[u32],
+    max_speed: f32,
+    preferred: Vec2,
+    colliding_from: u32,
+    blocked: &mut Vec<Blocked>,
+    steps: &mut Vec<u32>,
+    open: &mut [bool],
+) {
+    open.fill(false);
+    let last = open.len() as u32 - 1;
+    let mut mark = |from: u32, to: u32| {
+        for k in from..=to.min(last) {
+            open[k as usize] = true;
+        }
+    };
+    // A preferred velocity is free below the lowest level of the regions containing it.
+    let free_below = |v: Vec2| {
+        let v = crate::geom::truncate(v, max_speed);
+        (regions.iter().zip(levels))
+            .filter(|(r, _)| r.contains(v))
+            .map(|(_, &l)| l)
+            .min()
+            .unwrap_or(u32::MAX)
+    };
+    let preferred_end = free_below(preferred).min(colliding_from);
+    if preferred_end > 0 {
+        mark(0, preferred_end - 1);
+    }
+    let zero_end = free_below(Vec2::ZERO);
+    if zero_end > colliding_from {
+        mark(colliding_from, zero_end - 1);
+    }
+    let level_of = |s: u32| if s == BEYOND_MAX_SPEED { 0 } else { levels[s as usize] };
+    for (r, region) in regions.iter().enumerate() {
+        let level = levels[r];
+        if level > last {
+            continue;
+        }
+        for i in (0..region.vertices().len()).filter(|&i| region.is_candidate(i)) {
+            let (p, end) = region.edge(i);
+            let always = |s: u32| level_of(s) == 0;
+            if cut_edge(regions, r, (p, end - p), max_speed, (0.0, 1.0), blocked, always)
+                && let Some(to) = last_gap(blocked, level_of, level, last, steps)
+            {
+                mark(level, to);
+            }
+        }
+    }
+}
+
+/// The last count from `from` to `last` at which the `blocked` intervals (by start) of the
+/// regions present (level at most the count) leave the edge a permitted piece; `None` when
+/// not even `from` does.
+fn last_gap(
+    blocked: &[Blocked],
+    level_of: impl Fn(u32) -> u32,
+    from: u32,
+    last: u32,
+    steps: &mut Vec<u32>,
+) -> Option<u32> {
+    let has_gap = |count: u32| {
+        let mut gap = false;
+        let present = blocked.iter().filter(|b| level_of(b.2) <= count);
+        for_each_piece(present.map(|&(lo, hi, _)| (lo, hi)), (0.0, 1.0), |_, _, outer| {
+            gap |= outer
+        });
+        gap
+    };
+    if !has_gap(from) {
+        return None;
+    }
+    // Gaps only close as counts grow, and only at the levels of the blocking regions.
+    steps.clear();
+    steps.extend(blocked.iter().map(|b| level_of(b.2)).filter(|&l| l > from && l <= last));
+    steps.sort_unstable();
+    steps.dedup();
+    Some(steps.iter().find(|&&l| !has_gap(l)).map_or(last, |&l| l - 1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::avoid::boundary::{BoundaryScratch, nearest_free};
+
+    #[test]
+    fn open_counts_match_one_search_per_count() {
+        const MAX_SPEED: f32 = 1.0;
+        // Pseudo-random squares and triangles with levels 0 to 6, some overlapping from a count
+        // on, against one plain search per count.
+        let mut seed = 12345u32;
+        let mut next = || {
+            seed = seed.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+            (seed >> 8) as f32 / (1u32 << 24) as f32
+        };
+        let scratch = &mut BoundaryScratch::default();
+        let (mut blocked, mut steps) = (Vec::new(), Vec::new());
+        let (mut disagreements, mut found_counts, mut searches) = (0, 0, 0);
+        for case in 0..300 {
+            let count = 6u32;
+            let (mut regions, mut levels) = (Vec::new(), Vec::new());
+            for _ in 0..3 + case % 8 {
+                let s = 1.0 + next() * 3.0;
+                let c = Vec2::new(next() * s, next() * s) - Vec2::splat(s * 0.8);
+                let corners = [c, c + Vec2::new(s, 0.0), c + Vec2::new(s, s), c + Vec2::new(0.0, s)];
+                regions.push(if next() < 0.5 {
+                    Region::polygon(&corners)
+                } else {
+                    Region::polygon(&corners[..3])
+                });
+                levels.push((next() * 7.0) as u32);
+            }
+            let preferred = Vec2::new(next() * 2.0 - 1.0, next() * 2.0 - 1.0);
+            let colliding_from = if case % 3 == 0 { (next() * 7.0) as u32 } else { u32::MAX };
+            let mut open = vec![false; count as usize + 1];
+            open_counts(
+                &regions,
+                &levels,
+                MAX_SPEED,
+                preferred,
+                colliding_from,
+                &mut blocked,
+                &mut steps,
+                &mut open,
+            );
+            let mut present = Vec::new();
+            for k in 0..=count {
+                present_at(&regions, &levels, k, &mut present);
+                let wanted = if k >= colliding_from { Vec2::ZERO } else { preferred };
+                let found = nearest_free(&present, MAX_SPEED, wanted, scratch, None).is_some();
+                disagreements += (found != open[k as usize]) as u32;
+                found_counts += found as u32;
+                searches += 1;
+            }
+        }
+        assert_eq!(disagreements, 0, "counts where one pass and the search disagree");
+        assert!(
+            found_counts > searches / 10 && found_counts < searches * 9 / 10,
+            "{found_counts} of {searches}"
+        );
+    }
+}
