@@ -69,7 +69,7 @@ impl<'a> Target<'a> {
 fn pixel_range((lo, hi): (f32, f32), limit: usize) -> Option<(usize, usize)> {
     let first = (lo - 0.5).ceil().max(0.0);
     let end = ((hi - 0.5).floor() + 1.0).min(limit as f32);
-    (first < end).then(|| (first as usize, end as usize))
+    (first < end).then_some((first as usize, end as usize))
 }
 
 /// Coverage of a pixel whose centre is `distance` pixels outside the edge (negative: inside),
