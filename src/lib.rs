@@ -22,7 +22,7 @@ pub mod validate;
 
 /// The allocator of everything crowdlab runs. glibc's default hands large buffers back to the
 /// kernel as soon as they are freed, so a GUI frame that rebuilds a 5,000-agent mesh paid for
-/// fresh zeroed pages every time (25 ms a frame, 60 % of it page faults); mimalloc keeps them
-/// (5 ms). See the README's performance section.
+/// fresh zeroed pages every time (21–25 ms a frame, 60 % of it page faults); mimalloc keeps them
+/// (3.1 ms). See the README's performance section.
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
