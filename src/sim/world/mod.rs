@@ -84,9 +84,9 @@ pub struct World {
     decisions: Vec<Option<Decision>>,
 }
 
-/// Agents per parallel task of the decide and apply phases: enough to outweigh a task's cost, few enough
-/// that two threads share the agents evenly.
-const DECIDE_MIN_LEN: usize = 128;
+/// Fewest agents per parallel task of a tick's phases (think, decide, apply, record): enough to
+/// outweigh a task's cost, few enough that two threads share the agents evenly.
+const AGENTS_PER_TASK: usize = 128;
 
 /// The scene's neighbour index, with the k-d tree when some profile asks for its k nearest.
 fn neighbour_grid(scene: &Scene, profiles: &[ResolvedProfile]) -> NeighbourGrid {
@@ -271,7 +271,7 @@ impl World {
             .par_iter_mut()
             .zip(self.bodies.par_iter().enumerate())
             .zip(self.minds.par_iter_mut())
-            .with_min_len(DECIDE_MIN_LEN)
+            .with_min_len(AGENTS_PER_TASK)
             .for_each_init(Scratch::default, |scratch, ((slot, (index, body)), mind)| {
                 let parts = slot.take().map(|d| d.steering.parts).unwrap_or_default();
                 *slot = body
@@ -300,7 +300,7 @@ impl World {
             .zip(self.minds.par_iter_mut())
             .zip(decisions.par_iter())
             .enumerate()
-            .with_min_len(DECIDE_MIN_LEN)
+            .with_min_len(AGENTS_PER_TASK)
             .filter_map(|(i, ((body, mind), decision))| {
                 let d = decision.as_ref()?;
                 body.position = d.position;
@@ -330,24 +330,28 @@ impl World {
         let exit_load = exit_loads(&self.map, &self.bodies, radius);
         let (bodies, grid, map) = (&self.bodies, &self.grid, &self.map);
         let (tick, dt) = (self.tick, scene.settings.dt);
-        self.minds.par_iter_mut().enumerate().for_each(|(index, agent)| {
-            if !bodies[index].status.present() {
-                return;
-            }
-            let senses = Senses {
-                index,
-                bodies,
-                signals: &signals,
-                neighbours: grid,
-                map,
-                scene,
-                exit_load: &exit_load,
-                time,
-                tick,
-                dt,
-            };
-            SCRATCH.with(|scratch| agent.mind.think(&senses, &mut scratch.borrow_mut()));
-        });
+        self.minds
+            .par_iter_mut()
+            .enumerate()
+            .with_min_len(AGENTS_PER_TASK)
+            .for_each(|(index, agent)| {
+                if !bodies[index].status.present() {
+                    return;
+                }
+                let senses = Senses {
+                    index,
+                    bodies,
+                    signals: &signals,
+                    neighbours: grid,
+                    map,
+                    scene,
+                    exit_load: &exit_load,
+                    time,
+                    tick,
+                    dt,
+                };
+                SCRATCH.with(|scratch| agent.mind.think(&senses, &mut scratch.borrow_mut()));
+            });
     }
 
     /// What agent `i`'s mind reported after its move, applied: arrival, exit or conversion.

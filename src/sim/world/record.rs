@@ -5,7 +5,7 @@ use glam::Vec2;
 use rayon::prelude::*;
 
 use super::decide::Decision;
-use super::{AgentMind, World};
+use super::{AGENTS_PER_TASK, AgentMind, World};
 use crate::record::{AgentSample, Contact, ContactWith, FLAG_ARRIVED, FLAG_COLLIDING, ForceSample, Frame};
 use crate::sim::{Body, CONTACT_TOLERANCE};
 
@@ -25,6 +25,7 @@ impl World {
                 .par_iter()
                 .zip(&self.minds)
                 .enumerate()
+                .with_min_len(AGENTS_PER_TASK)
                 .filter(present)
                 .map(|(i, (body, mind))| self.sample(body, mind, decision(i)))
                 .collect(),
@@ -33,6 +34,7 @@ impl World {
                 .par_iter()
                 .zip(&self.minds)
                 .enumerate()
+                .with_min_len(AGENTS_PER_TASK)
                 .filter(present)
                 .flat_map_iter(|(i, _)| decision(i).map_or(&[][..], |d| &d.steering.parts[..]))
                 .map(|p| ForceSample {
@@ -62,7 +64,7 @@ impl World {
         colliding.sort_unstable();
         colliding.dedup();
         if !colliding.is_empty() {
-            frame.agents.par_iter_mut().for_each(|a| {
+            frame.agents.par_iter_mut().with_min_len(AGENTS_PER_TASK).for_each(|a| {
                 if colliding.binary_search(&a.id).is_ok() {
                     a.flags |= FLAG_COLLIDING;
                 }
