@@ -16,26 +16,23 @@ impl World {
     pub(super) fn record(&self, decisions: &[Option<Decision>]) -> Frame {
         let present = |&(_, (body, _)): &(usize, (&Body, _))| body.status.present();
         let decision = |i: usize| decisions.get(i).and_then(Option::as_ref);
+        // The present agents with their index and mind, in agent order.
+        let present_agents = || {
+            self.bodies
+                .par_iter()
+                .zip(&self.minds)
+                .enumerate()
+                .with_min_len(AGENTS_PER_TASK)
+                .filter(present)
+        };
         let mut frame = Frame {
             tick: self.tick,
             time: self.time(),
             events: self.events.clone(),
-            agents: self
-                .bodies
-                .par_iter()
-                .zip(&self.minds)
-                .enumerate()
-                .with_min_len(AGENTS_PER_TASK)
-                .filter(present)
+            agents: present_agents()
                 .map(|(i, (body, mind))| self.sample(body, mind, decision(i)))
                 .collect(),
-            forces: self
-                .bodies
-                .par_iter()
-                .zip(&self.minds)
-                .enumerate()
-                .with_min_len(AGENTS_PER_TASK)
-                .filter(present)
+            forces: present_agents()
                 .flat_map_iter(|(i, _)| decision(i).map_or(&[][..], |d| &d.steering.parts[..]))
                 .map(|p| ForceSample {
                     label: p.label,
