@@ -34,7 +34,11 @@ impl Branch {
 /// The k-d tree over `(agent index, position)` pairs.
 #[derive(Clone, Debug, Default)]
 pub struct AgentTree {
-    /// The pairs, reordered so that every branch's agents are contiguous.
+    /// The agents, reordered so that every branch's agents are contiguous, and their
+    /// positions in the same order (apart, so a leaf's scan reads only positions).
+    ids: Vec<u32>,
+    points: Vec<Vec2>,
+    /// The pairs while the tree is built.
     items: Vec<(u32, Vec2)>,
     /// Inner nodes: the two halves of a split, in preorder.
     splits: Vec<[Branch; 2]>,
@@ -49,8 +53,11 @@ impl AgentTree {
         self.items.extend(items);
         self.splits.clear();
         self.root = self.build(0, self.items.len());
+        self.ids.clear();
+        self.ids.extend(self.items.iter().map(|&(i, _)| i));
+        self.points.clear();
+        self.points.extend(self.items.iter().map(|&(_, q)| q));
     }
-
     /// RVO2's split: the longer side of the box at its middle; a split that leaves one side
     /// empty (all agents at one point, or a box one float wide) halves the agents instead.
     fn build(&mut self, begin: usize, end: usize) -> Branch {
@@ -97,18 +104,17 @@ impl AgentTree {
 
     /// Fills `out` (cleared first) with the `k` agents nearest to `p` whose centre lies
     /// strictly within `radius`, leaving out agent `skip`, nearest first (ties by agent index).
-    pub fn nearest(&self, p: Vec2, radius: f32, k: usize, skip: u32, out: &mut Vec<(f32, u32)>) {
+    pub fn nearest(&self, p: Vec2, radius: f32, k: usize, skip: u32, out: &mut Vec<Neighbour>) {
         let mut best = KNearest::new(out, k, radius, skip);
-        if !self.items.is_empty() && best.reaches(self.root.gap_sq(p)) {
+        if !self.ids.is_empty() && best.reaches(self.root.gap_sq(p)) {
             self.query(&self.root, p, &mut best);
         }
     }
 
     fn query(&self, branch: &Branch, p: Vec2, best: &mut KNearest) {
         if branch.is_leaf() {
-            for &(i, q) in &self.items[branch.begin as usize..branch.end as usize] {
-                best.offer(q.distance_squared(p), i);
-            }
+            let (begin, end) = (branch.begin as usize, branch.end as usize);
+            best.offer_all(&self.ids[begin..end], &self.points[begin..end], p);
             return;
         }
         let [left, right] = &self.splits[branch.split as usize];
@@ -127,74 +133,97 @@ impl AgentTree {
     }
 }
 
-/// The running answer of a k-nearest query: at most `k` (squared distance, agent) pairs within
-/// range, nearest first, ties by agent index.
+/// One agent of a k-nearest answer: its squared distance and index packed in one integer whose
+/// order is the answer's (by distance, ties by index), since the bits of a non-negative float
+/// order like the float.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Neighbour(u64);
+
+impl Neighbour {
+    /// Agent `agent` at squared distance `distance_sq` (not negative).
+    #[inline]
+    pub fn new(distance_sq: f32, agent: u32) -> Neighbour {
+        Neighbour((u64::from(distance_sq.to_bits()) << 32) | u64::from(agent))
+    }
+
+    /// The agent's index.
+    #[inline]
+    pub fn agent(self) -> u32 {
+        self.0 as u32
+    }
+
+    /// Its squared distance.
+    pub fn distance_sq(self) -> f32 {
+        f32::from_bits((self.0 >> 32) as u32)
+    }
+}
+
+/// The running answer of a k-nearest query: at most `k` agents within range, nearest first,
+/// ties by agent index.
 pub(super) struct KNearest<'a> {
-    out: &'a mut Vec<(f32, u32)>,
+    out: &'a mut Vec<Neighbour>,
     k: usize,
     skip: u32,
-    /// Agents strictly nearer than this (squared) may enter: the squared range while fewer
-    /// than `k` are found, then just above the k-th squared distance (an agent at exactly that
-    /// distance may still enter with a lower index); 0 when `k` is 0.
-    bound: f32,
+    /// Agents ordered before this may enter: an agent at the squared range with index 0 while
+    /// fewer than `k` are found, then the k-th found; the least value when `k` is 0.
+    bound: Neighbour,
 }
 
 impl<'a> KNearest<'a> {
     /// An empty answer (`out` is cleared) for the `k` nearest within `radius`, leaving out
     /// agent `skip`.
-    pub fn new(out: &'a mut Vec<(f32, u32)>, k: usize, radius: f32, skip: u32) -> KNearest<'a> {
+    pub fn new(out: &'a mut Vec<Neighbour>, k: usize, radius: f32, skip: u32) -> KNearest<'a> {
         out.clear();
         KNearest {
             out,
             k,
             skip,
-            bound: if k > 0 { radius * radius } else { 0.0 },
+            bound: Neighbour::new(if k > 0 { radius * radius } else { 0.0 }, 0),
         }
     }
 
     /// True when an agent at squared distance `d` could still enter the answer.
     #[inline]
     pub fn reaches(&self, d: f32) -> bool {
-        d < self.bound
+        Neighbour::new(d, 0) < self.bound
     }
 
     /// Offers agent `i` at squared distance `d`: RVO2's bounded insertion.
     #[inline]
     pub fn offer(&mut self, d: f32, i: u32) {
-        if self.reaches(d) && i != self.skip {
-            self.insert((d, i));
+        let key = Neighbour::new(d, i);
+        if key < self.bound && i != self.skip {
+            self.insert(key);
         }
     }
 
-    /// Inserts `key`, which [`KNearest::reaches`], in order.
+    /// Offers the agents `ids` at `points` by their distance to `p`.
     #[inline(always)]
-    fn insert(&mut self, key: (f32, u32)) {
+    pub fn offer_all(&mut self, ids: &[u32], points: &[Vec2], p: Vec2) {
+        for (&i, q) in ids.iter().zip(points) {
+            self.offer(q.distance_squared(p), i);
+        }
+    }
+
+    /// Inserts `key`, which is below the bound, in order.
+    #[inline(always)]
+    fn insert(&mut self, key: Neighbour) {
         let out = &mut *self.out;
         if out.len() == self.k {
-            if order_key(key) >= order_key(out[self.k - 1]) {
-                return;
-            }
             out.pop();
         }
         out.push(key);
         let slots = &mut out[..];
         let mut at = slots.len() - 1;
-        while at > 0 && order_key(key) < order_key(slots[at - 1]) {
+        while at > 0 && key < slots[at - 1] {
             slots[at] = slots[at - 1];
             at -= 1;
         }
         slots[at] = key;
         if slots.len() == self.k {
-            self.bound = slots[self.k - 1].0.next_up();
+            self.bound = slots[self.k - 1];
         }
     }
-}
-
-/// The order of the answer, by squared distance then by agent index, as one integer: the bits
-/// of a non-negative float order like the float.
-#[inline]
-fn order_key((d, i): (f32, u32)) -> u64 {
-    (u64::from(d.to_bits()) << 32) | u64::from(i)
 }
 
 #[cfg(test)]
@@ -232,7 +261,12 @@ mod tests {
         ] {
             for (radius, k) in [(3.0, 10), (15.0, 10), (15.0, 1), (200.0, 60)] {
                 tree.nearest(p, radius, k, skip, &mut out);
-                assert_eq!(out, by_sorting(&items, p, radius, k, skip), "at {p}, r {radius}, k {k}");
+                let found: Vec<(f32, u32)> = out.iter().map(|n| (n.distance_sq(), n.agent())).collect();
+                assert_eq!(
+                    found,
+                    by_sorting(&items, p, radius, k, skip),
+                    "at {p}, r {radius}, k {k}"
+                );
             }
         }
     }
@@ -241,7 +275,7 @@ mod tests {
     fn an_empty_tree_finds_no_one() {
         let mut tree = AgentTree::default();
         tree.rebuild(std::iter::empty());
-        let mut out = vec![(0.0, 1)];
+        let mut out = vec![Neighbour::new(0.0, 1)];
         tree.nearest(Vec2::ZERO, 10.0, 5, 0, &mut out);
         assert!(out.is_empty());
     }

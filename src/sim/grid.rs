@@ -6,7 +6,7 @@
 
 use glam::Vec2;
 
-use super::agent_tree::{AgentTree, KNearest};
+use super::agent_tree::{AgentTree, KNearest, Neighbour};
 use crate::scene::{Bounds, NeighbourIndex};
 
 /// Finds the agents near a point. Built from the positions of the present agents.
@@ -223,15 +223,10 @@ impl NeighbourGrid {
     /// strictly within `radius`, leaving out agent `skip`, nearest first (ties by agent index) —
     /// RVO2's k-nearest query on its agent k-d tree, with a bounded insertion per candidate.
     /// The answer does not depend on the visiting order, so tree and brute force agree.
-    pub fn nearest(&self, p: Vec2, radius: f32, k: usize, skip: u32, out: &mut Vec<(f32, u32)>) {
+    pub fn nearest(&self, p: Vec2, radius: f32, k: usize, skip: u32, out: &mut Vec<Neighbour>) {
         match &self.tree {
             Some(tree) => tree.nearest(p, radius, k, skip, out),
-            None => {
-                let mut best = KNearest::new(out, k, radius, skip);
-                for (&i, q) in self.ids.iter().zip(&self.points) {
-                    best.offer(q.distance_squared(p), i);
-                }
-            }
+            None => KNearest::new(out, k, radius, skip).offer_all(&self.ids, &self.points, p),
         }
     }
 }
@@ -311,8 +306,11 @@ mod tests {
                 expected.truncate(k);
                 grid.nearest(q, r, k, skip, &mut near);
                 brute.nearest(q, r, k, skip, &mut near_brute);
-                assert_eq!(near, expected, "grid, r {r} k {k}");
-                assert_eq!(near_brute, expected, "brute force, r {r} k {k}");
+                let pairs = |found: &[Neighbour]| -> Vec<(f32, u32)> {
+                    found.iter().map(|n| (n.distance_sq(), n.agent())).collect()
+                };
+                assert_eq!(pairs(&near), expected, "grid, r {r} k {k}");
+                assert_eq!(pairs(&near_brute), expected, "brute force, r {r} k {k}");
             }
         }
     }

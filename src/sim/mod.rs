@@ -2,6 +2,7 @@
 
 mod agent_tree;
 mod body;
+mod contact_grid;
 mod grid;
 pub mod locomotion;
 pub mod mind;
@@ -15,7 +16,9 @@ mod world;
 pub mod avoid;
 pub mod nav;
 
+pub use agent_tree::Neighbour;
 pub use body::{Body, Status};
+pub(crate) use contact_grid::ContactGrid;
 pub use grid::NeighbourGrid;
 pub use profile::ResolvedProfile;
 pub use statics::{StaticGeometry, penetration_depth};

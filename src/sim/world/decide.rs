@@ -15,7 +15,7 @@ use crate::sim::steer::human::steer_agent;
 use crate::sim::steer::{
     AgentIndex, CombinedSteering, CombinerInput, LabelledForce, SteeringContext, SteeringObstacles, stria,
 };
-use crate::sim::{Body, NeighbourGrid, ResolvedProfile, StaticGeometry, Status};
+use crate::sim::{Body, Neighbour, NeighbourGrid, ResolvedProfile, StaticGeometry, Status};
 
 /// What one agent decided this tick.
 pub(super) struct Decision {
@@ -50,7 +50,7 @@ pub(super) struct SnapshotView<'a> {
 #[derive(Default)]
 pub(super) struct Scratch {
     neighbours: Vec<u32>,
-    nearest: Vec<(f32, u32)>,
+    nearest: Vec<Neighbour>,
     /// The avoidance method's k nearest, when it takes them.
     avoided: Vec<u32>,
     avoidance: Neighbourhood,
@@ -130,7 +130,7 @@ impl SnapshotView<'_> {
             Some((distance, k)) => {
                 self.grid
                     .nearest(body.position, distance, k, index as u32, &mut scratch.nearest);
-                scratch.avoided.extend(scratch.nearest.iter().map(|&(_, j)| j));
+                scratch.avoided.extend(scratch.nearest.iter().map(|n| n.agent()));
                 profile.behaviour_radius
             }
             None => profile.neighbour_radius,

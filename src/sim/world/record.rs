@@ -7,7 +7,7 @@ use rayon::prelude::*;
 use super::decide::Decision;
 use super::{AGENTS_PER_TASK, AgentMind, World};
 use crate::record::{AgentSample, Contact, ContactWith, FLAG_ARRIVED, FLAG_COLLIDING, ForceSample, Frame};
-use crate::sim::{Body, CONTACT_TOLERANCE};
+use crate::sim::{Body, CONTACT_TOLERANCE, ContactGrid};
 
 impl World {
     /// Records every present agent; `decisions` (indexed like the bodies, possibly empty)
@@ -98,6 +98,14 @@ impl World {
     /// the same at any thread count.
     fn contacts(&self) -> Vec<Contact> {
         const BLOCK: usize = 256;
+        let grid = ContactGrid::new(
+            self.max_radius,
+            self.bodies
+                .iter()
+                .enumerate()
+                .filter(|(_, b)| b.status.present())
+                .map(|(i, b)| (i as u32, b.position)),
+        );
         self.bodies
             .par_chunks(BLOCK)
             .enumerate()
@@ -105,7 +113,7 @@ impl World {
                 let mut contacts = Vec::new();
                 let mut near = Vec::new();
                 for (k, body) in bodies.iter().enumerate() {
-                    self.contacts_of(block * BLOCK + k, body, &mut near, &mut contacts);
+                    self.contacts_of(block * BLOCK + k, body, &grid, &mut near, &mut contacts);
                 }
                 contacts
             })
@@ -113,23 +121,35 @@ impl World {
             .concat()
     }
 
-    /// Appends the contacts of agent `i` (`body`) with agents after it and with obstacles;
-    /// `near` is a reused buffer.
-    fn contacts_of(&self, i: usize, body: &Body, near: &mut Vec<u32>, contacts: &mut Vec<Contact>) {
+    /// Appends the contacts of agent `i` (`body`) with agents after it, found in `grid`, and
+    /// with obstacles; `touching` is a reused buffer.
+    fn contacts_of(
+        &self,
+        i: usize,
+        body: &Body,
+        grid: &ContactGrid,
+        touching: &mut Vec<(u32, f32)>,
+        contacts: &mut Vec<Contact>,
+    ) {
         if !body.status.present() {
             return;
         }
-        self.grid.query(body.position, body.radius + self.max_radius, near);
-        for &j in near.iter().filter(|&&j| j as usize > i) {
-            let other = &self.bodies[j as usize];
-            let depth = body.radius + other.radius - body.position.distance(other.position);
-            if depth > CONTACT_TOLERANCE {
-                contacts.push(Contact {
-                    agent: body.id,
-                    with: ContactWith::Agent(other.id),
-                    depth,
-                });
+        touching.clear();
+        grid.around(body.position, |j, q| {
+            if j as usize > i {
+                let depth = body.radius + self.bodies[j as usize].radius - body.position.distance(q);
+                if depth > CONTACT_TOLERANCE {
+                    touching.push((j, depth));
+                }
             }
+        });
+        touching.sort_unstable_by_key(|&(j, _)| j);
+        for &(j, depth) in touching.iter() {
+            contacts.push(Contact {
+                agent: body.id,
+                with: ContactWith::Agent(self.bodies[j as usize].id),
+                depth,
+            });
         }
         for (k, depth) in self
             .statics
