@@ -111,27 +111,56 @@ impl AgentTree {
         }
     }
 
-    fn query(&self, branch: &Branch, p: Vec2, best: &mut KNearest) {
-        if branch.is_leaf() {
-            let (begin, end) = (branch.begin as usize, branch.end as usize);
-            best.offer_all(&self.ids[begin..end], &self.points[begin..end], p);
-            return;
-        }
-        let [left, right] = &self.splits[branch.split as usize];
-        let (gap_left, gap_right) = (left.gap_sq(p), right.gap_sq(p));
-        let (near, gap_near, far, gap_far) = if gap_left < gap_right {
-            (left, gap_left, right, gap_right)
-        } else {
-            (right, gap_right, left, gap_left)
-        };
-        if best.reaches(gap_near) {
-            self.query(near, p, best);
-            if best.reaches(gap_far) {
-                self.query(far, p, best);
+    /// Offers every agent of `branch` (whose box `best` reaches) that could enter: down the
+    /// nearer child first, the farther ones deferred on a stack (deeper than [`DEFERRED`], by
+    /// recursion) and skipped if by then the k-th neighbour found is nearer than their box.
+    fn query<'t>(&'t self, mut branch: &'t Branch, p: Vec2, best: &mut KNearest) {
+        let mut deferred = [(0.0, &self.root); DEFERRED];
+        let mut len = 0;
+        loop {
+            if branch.is_leaf() {
+                let (begin, end) = (branch.begin as usize, branch.end as usize);
+                best.offer_all(&self.ids[begin..end], &self.points[begin..end], p);
+            } else {
+                let [left, right] = &self.splits[branch.split as usize];
+                let (gap_left, gap_right) = (left.gap_sq(p), right.gap_sq(p));
+                let (near, gap_near, far, gap_far) = if gap_left < gap_right {
+                    (left, gap_left, right, gap_right)
+                } else {
+                    (right, gap_right, left, gap_left)
+                };
+                if best.reaches(gap_near) {
+                    if len < DEFERRED {
+                        deferred[len] = (gap_far, far);
+                        len += 1;
+                    } else if best.reaches(gap_far) {
+                        self.query(near, p, best);
+                        branch = far;
+                        continue;
+                    }
+                    branch = near;
+                    continue;
+                }
+            }
+            // The most recently deferred branch that can still hold a neighbour.
+            loop {
+                if len == 0 {
+                    return;
+                }
+                len -= 1;
+                let (gap, next) = deferred[len];
+                if best.reaches(gap) {
+                    branch = next;
+                    break;
+                }
             }
         }
     }
 }
+
+/// How many farther branches one query defers before it recurses instead: deeper than a
+/// balanced tree over millions of agents.
+const DEFERRED: usize = 24;
 
 /// One agent of a k-nearest answer: its squared distance and index packed in one integer whose
 /// order is the answer's (by distance, ties by index), since the bits of a non-negative float

@@ -4,6 +4,8 @@
 //! without the sort, in the index's own deterministic cell order).
 //! The k-nearest query (RVO2's agent neighbours) runs on a k-d tree kept beside the grid.
 
+use std::sync::{Mutex, OnceLock, PoisonError};
+
 use glam::Vec2;
 
 use super::agent_tree::{AgentTree, KNearest, Neighbour};
@@ -16,17 +18,28 @@ pub struct NeighbourGrid {
     inv_cell: f32,
     cols: usize,
     rows: usize,
+    /// The agents of the last rebuild, in its order.
+    unsorted: Vec<(u32, Vec2)>,
+    /// The same agents sorted into cells, at the first query that reads cells after a rebuild
+    /// (a tick of agents that only ask for their k nearest never sorts them).
+    sorted: OnceLock<Cells>,
+    /// The last sorted cells, whose buffers the next sort reuses.
+    spare: Mutex<Cells>,
+    /// The k-d tree for k-nearest queries, when kept ([`NeighbourGrid::with_nearest_tree`]).
+    tree: Option<AgentTree>,
+}
+
+/// The agents sorted into cells.
+#[derive(Debug, Default)]
+struct Cells {
     /// `cell_start[c]..cell_start[c + 1]` indexes `ids` and `points` for cell `c`.
     cell_start: Vec<u32>,
     /// Agent indices, grouped by cell (ascending within a cell).
     ids: Vec<u32>,
     /// Their positions, in the same order (apart, so a query scans only positions).
     points: Vec<Vec2>,
-    /// The rebuild's input and each item's cell: reused buffers of the counting sort.
-    unsorted: Vec<(u32, Vec2)>,
-    cells: Vec<u32>,
-    /// The k-d tree for k-nearest queries, when kept ([`NeighbourGrid::with_nearest_tree`]).
-    tree: Option<AgentTree>,
+    /// Each agent's cell, in the rebuild's order: a buffer of the counting sort.
+    of_agent: Vec<u32>,
 }
 
 /// Upper limit on grid cells, so a tiny cell size on a huge world cannot exhaust memory.
@@ -57,11 +70,9 @@ impl NeighbourGrid {
             inv_cell,
             cols,
             rows,
-            cell_start: vec![0; cols * rows + 1],
-            ids: Vec::new(),
-            points: Vec::new(),
             unsorted: Vec::new(),
-            cells: Vec::new(),
+            sorted: OnceLock::new(),
+            spare: Mutex::new(Cells::default()),
             tree: None,
         }
     }
@@ -82,46 +93,68 @@ impl NeighbourGrid {
         y * self.cols + x
     }
 
-    /// Rebuilds the index from `(agent index, position)` pairs (a counting sort by cell, into
-    /// buffers kept from the last rebuild).
+    /// Rebuilds the index from `(agent index, position)` pairs: the k-d tree at once when kept,
+    /// the cells at the first query that reads them.
     pub fn rebuild(&mut self, items: impl Iterator<Item = (u32, Vec2)>) {
         self.unsorted.clear();
         self.unsorted.extend(items);
-        self.cell_start.iter_mut().for_each(|c| *c = 0);
-        self.ids.clear();
-        self.points.clear();
+        if let Some(cells) = self.sorted.take() {
+            *self.spare.get_mut().unwrap_or_else(PoisonError::into_inner) = cells;
+        }
+        if let Some(tree) = &mut self.tree {
+            tree.rebuild(self.unsorted.iter().copied());
+        }
+    }
+
+    /// The agents of the last rebuild sorted into cells, sorted now if no query has yet.
+    fn cells(&self) -> &Cells {
+        self.sorted.get_or_init(|| {
+            let mut cells = std::mem::take(&mut *self.spare.lock().unwrap_or_else(PoisonError::into_inner));
+            self.sort_into(&mut cells);
+            cells
+        })
+    }
+
+    /// Sorts the agents of the last rebuild into `cells` (a counting sort by cell, into the
+    /// buffers `cells` holds).
+    fn sort_into(&self, cells: &mut Cells) {
+        let Cells {
+            cell_start,
+            ids,
+            points,
+            of_agent,
+        } = cells;
+        cell_start.clear();
+        cell_start.resize(self.cols * self.rows + 1, 0);
+        ids.clear();
+        points.clear();
         if matches!(self.mode, NeighbourIndex::BruteForce) {
-            self.ids.extend(self.unsorted.iter().map(|&(i, _)| i));
-            self.points.extend(self.unsorted.iter().map(|&(_, p)| p));
-            self.cell_start[1] = self.ids.len() as u32;
+            ids.extend(self.unsorted.iter().map(|&(i, _)| i));
+            points.extend(self.unsorted.iter().map(|&(_, p)| p));
+            cell_start[1] = ids.len() as u32;
             return;
         }
-        let mut cells = std::mem::take(&mut self.cells);
-        cells.clear();
-        cells.extend(self.unsorted.iter().map(|&(_, p)| self.cell_of(p) as u32));
-        for &c in &cells {
-            self.cell_start[c as usize + 1] += 1;
+        of_agent.clear();
+        of_agent.extend(self.unsorted.iter().map(|&(_, p)| self.cell_of(p) as u32));
+        for &c in of_agent.iter() {
+            cell_start[c as usize + 1] += 1;
         }
-        for i in 1..self.cell_start.len() {
-            self.cell_start[i] += self.cell_start[i - 1];
+        for i in 1..cell_start.len() {
+            cell_start[i] += cell_start[i - 1];
         }
         // Each cell's next free slot, then the entries placed in input order within their cell.
-        self.ids.resize(self.unsorted.len(), 0);
-        self.points.resize(self.unsorted.len(), Vec2::ZERO);
-        for (&(i, p), &c) in self.unsorted.iter().zip(&cells) {
-            let slot = &mut self.cell_start[c as usize];
-            self.ids[*slot as usize] = i;
-            self.points[*slot as usize] = p;
+        ids.resize(self.unsorted.len(), 0);
+        points.resize(self.unsorted.len(), Vec2::ZERO);
+        for (&(i, p), &c) in self.unsorted.iter().zip(of_agent.iter()) {
+            let slot = &mut cell_start[c as usize];
+            ids[*slot as usize] = i;
+            points[*slot as usize] = p;
             *slot += 1;
         }
         // The slots now hold each cell's end, which is the next cell's start: shift them back.
-        let last = self.cell_start.len() - 1;
-        self.cell_start.copy_within(..last, 1);
-        self.cell_start[0] = 0;
-        self.cells = cells;
-        if let Some(tree) = &mut self.tree {
-            tree.rebuild(self.ids.iter().copied().zip(self.points.iter().copied()));
-        }
+        let last = cell_start.len() - 1;
+        cell_start.copy_within(..last, 1);
+        cell_start[0] = 0;
     }
 
     /// Appends to `out` (cleared first) every indexed agent whose centre lies strictly within
@@ -140,13 +173,14 @@ impl NeighbourGrid {
         let r_sq = radius * radius;
         // No agent has the largest index (it would be the 2³²nd).
         let skip = skip.unwrap_or(u32::MAX);
+        let cells = self.cells();
         // Room for every candidate, then the hits written from the front without branching.
-        out.resize(self.cells_around(p, radius).map(|run| run.len()).sum(), 0);
+        out.resize(self.cells_around(cells, p, radius).map(|run| run.len()).sum(), 0);
         let mut hits = 0;
-        for run in self.cells_around(p, radius) {
+        for run in self.cells_around(cells, p, radius) {
             hits += write_within(
-                &self.ids[run.clone()],
-                &self.points[run],
+                &cells.ids[run.clone()],
+                &cells.points[run],
                 p,
                 r_sq,
                 skip,
@@ -160,17 +194,23 @@ impl NeighbourGrid {
     /// of `p` (agents are tried in no particular order, stopping at the first that passes).
     pub fn any_within(&self, p: Vec2, radius: f32, mut pred: impl FnMut(u32) -> bool) -> bool {
         let r_sq = radius * radius;
-        self.cells_around(p, radius).any(|run| {
-            self.ids[run.clone()]
+        let cells = self.cells();
+        self.cells_around(cells, p, radius).any(|run| {
+            cells.ids[run.clone()]
                 .iter()
-                .zip(&self.points[run])
+                .zip(&cells.points[run])
                 .any(|(&i, q)| q.distance_squared(p) < r_sq && pred(i))
         })
     }
 
     /// Where the cells that the square of half-side `radius` around `p` touches lie in `ids` and
-    /// `points`: a run of adjacent cells per row (everything for brute force).
-    fn cells_around(&self, p: Vec2, radius: f32) -> impl Iterator<Item = std::ops::Range<usize>> {
+    /// `points` of `cells`: a run of adjacent cells per row (everything for brute force).
+    fn cells_around<'c>(
+        &'c self,
+        cells: &'c Cells,
+        p: Vec2,
+        radius: f32,
+    ) -> impl Iterator<Item = std::ops::Range<usize>> + 'c {
         let ((x0, y0), (x1, y1)) = match self.mode {
             NeighbourIndex::BruteForce => ((0, 0), (0, 0)),
             NeighbourIndex::Grid { .. } => (
@@ -180,7 +220,7 @@ impl NeighbourGrid {
         };
         (y0..=y1).map(move |y| {
             let row = y * self.cols;
-            self.cell_start[row + x0] as usize..self.cell_start[row + x1 + 1] as usize
+            cells.cell_start[row + x0] as usize..cells.cell_start[row + x1 + 1] as usize
         })
     }
 }
@@ -226,7 +266,12 @@ impl NeighbourGrid {
     pub fn nearest(&self, p: Vec2, radius: f32, k: usize, skip: u32, out: &mut Vec<Neighbour>) {
         match &self.tree {
             Some(tree) => tree.nearest(p, radius, k, skip, out),
-            None => KNearest::new(out, k, radius, skip).offer_all(&self.ids, &self.points, p),
+            None => {
+                let mut best = KNearest::new(out, k, radius, skip);
+                for &(i, q) in &self.unsorted {
+                    best.offer(q.distance_squared(p), i);
+                }
+            }
         }
     }
 }

@@ -25,7 +25,8 @@ pub(super) struct Decision {
     pub position: Vec2,
     pub velocity: Vec2,
     pub heading: Vec2,
-    pub debug: Option<AvoidanceDebug>,
+    /// Boxed, so the decisions of the agents not debugged (all but one) stay small to move.
+    pub debug: Option<Box<AvoidanceDebug>>,
 }
 
 /// Everything every agent's decision reads: the previous tick's bodies, the neighbour grid and
@@ -245,9 +246,9 @@ impl SnapshotView<'_> {
         candidates: Candidates,
         scratch: &mut Neighbourhood,
         preferred: Vec2,
-    ) -> (Vec2, Option<AvoidanceDebug>) {
-        let mut debug =
-            (self.debug_agent == Some(ctx.body.id)).then(|| AvoidanceDebug::for_agent(ctx.body.id, ctx.body.position));
+    ) -> (Vec2, Option<Box<AvoidanceDebug>>) {
+        let mut debug = (self.debug_agent == Some(ctx.body.id))
+            .then(|| Box::new(AvoidanceDebug::for_agent(ctx.body.id, ctx.body.position)));
         let snapshot = Snapshot {
             bodies: self.bodies,
             non_reactive: self.non_reactive,
@@ -262,7 +263,7 @@ impl SnapshotView<'_> {
             &snapshot,
             ctx.dt,
             scratch,
-            debug.as_mut(),
+            debug.as_deref_mut(),
         );
         (chosen, debug)
     }

@@ -14,32 +14,39 @@ impl World {
     /// supply the forces and preferred velocities of the tick just stepped. Agents are sampled
     /// in parallel and joined in order.
     pub(super) fn record(&self, decisions: &[Option<Decision>]) -> Frame {
-        let present = |&(_, (body, _)): &(usize, (&Body, _))| body.status.present();
         let decision = |i: usize| decisions.get(i).and_then(Option::as_ref);
-        // The present agents with their index and mind, in agent order.
-        let present_agents = || {
-            self.bodies
-                .par_iter()
-                .zip(&self.minds)
-                .enumerate()
-                .with_min_len(AGENTS_PER_TASK)
-                .filter(present)
-        };
+        // Blocks of agents, each sampled into vectors of its own, joined in agent order.
+        let blocks: Vec<(Vec<AgentSample>, Vec<ForceSample>)> = self
+            .bodies
+            .par_chunks(AGENTS_PER_TASK)
+            .zip(self.minds.par_chunks(AGENTS_PER_TASK))
+            .enumerate()
+            .map(|(block, (bodies, minds))| {
+                let mut agents = Vec::with_capacity(bodies.len());
+                let mut forces = Vec::new();
+                for (k, (body, mind)) in bodies.iter().zip(minds).enumerate() {
+                    if !body.status.present() {
+                        continue;
+                    }
+                    let decision = decision(block * AGENTS_PER_TASK + k);
+                    agents.push(self.sample(body, mind, decision));
+                    let parts = decision.map_or(&[][..], |d| &d.steering.parts[..]);
+                    forces.extend(parts.iter().map(|p| ForceSample {
+                        label: p.label,
+                        force: p.force,
+                        kept: p.kept,
+                    }));
+                }
+                (agents, forces)
+            })
+            .collect();
+        let (agents, forces): (Vec<_>, Vec<_>) = blocks.into_iter().unzip();
         let mut frame = Frame {
             tick: self.tick,
             time: self.time(),
             events: self.events.clone(),
-            agents: present_agents()
-                .map(|(i, (body, mind))| self.sample(body, mind, decision(i)))
-                .collect(),
-            forces: present_agents()
-                .flat_map_iter(|(i, _)| decision(i).map_or(&[][..], |d| &d.steering.parts[..]))
-                .map(|p| ForceSample {
-                    label: p.label,
-                    force: p.force,
-                    kept: p.kept,
-                })
-                .collect(),
+            agents: agents.concat(),
+            forces: forces.concat(),
             ..Frame::default()
         };
         let mut force_start = 0;
@@ -47,7 +54,11 @@ impl World {
             a.force_start = force_start;
             force_start += u32::from(a.force_count);
         }
-        frame.debug = decisions.iter().flatten().filter_map(|d| d.debug.clone()).collect();
+        frame.debug = decisions
+            .iter()
+            .flatten()
+            .filter_map(|d| d.debug.as_deref().cloned())
+            .collect();
         frame.contacts = self.contacts();
         let mut colliding: Vec<u32> = frame
             .contacts
