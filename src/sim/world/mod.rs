@@ -2,9 +2,10 @@
 //!
 //! One tick reads top to bottom like RVO2's `doStep` ([`World::step`]):
 //! 1. **begin**: under the remove policy, agents that arrived last tick leave;
-//! 2. **think**: every present agent's mind picks its goal point, in parallel from the snapshot;
-//! 3. **decide**: every present agent steers, combines, avoids and integrates, **in parallel,
-//!    from the immutable snapshot of the previous tick** ([`decide`]);
+//! 2. **think**: every present agent's mind picks its goal point, from the snapshot;
+//! 3. **decide**: every present agent steers, combines, avoids and integrates, **from the
+//!    immutable snapshot of the previous tick** ([`decide`]); phases 2 and 3 run in parallel in
+//!    one pass, each agent thinking just before it decides (neither reads another agent's mind);
 //! 4. **apply**: every agent moves as it decided and its mind follows (route progress), in
 //!    parallel; what the minds report (arrival, exit, conversion) is applied in agent order, then
 //!    presence, the neighbour grid is rebuilt, non-penetration enforced;
@@ -238,21 +239,27 @@ impl World {
     pub fn step(&mut self) -> Frame {
         self.events.clear();
         self.remove_arrived();
-        self.think();
         let mut decisions = std::mem::take(&mut self.decisions);
-        self.decide_all(&mut decisions);
+        self.think_and_decide_all(&mut decisions);
         self.apply_all(&decisions);
         let frame = self.record(&decisions);
         self.decisions = decisions;
         frame
     }
 
-    /// Writes every present agent's decision into `decisions`, in parallel from the snapshot of
-    /// the previous tick (indexed like the bodies; `None` for absent agents). What `decisions`
-    /// held, last tick's, lends its memory.
-    fn decide_all(&mut self, decisions: &mut Vec<Option<Decision>>) {
+    /// Every present agent's mind decides its destination (think), then the agent its move
+    /// (decide), written into `decisions` (indexed like the bodies; `None` for absent agents) —
+    /// in parallel from the snapshot of the previous tick, in one pass: a mind reads only the
+    /// snapshot and the signals, a decision only the snapshot and its own mind. What
+    /// `decisions` held, last tick's, lends its memory.
+    fn think_and_decide_all(&mut self, decisions: &mut Vec<Option<Decision>>) {
+        let time = self.time();
+        let scene = &*self.scene;
+        let signals: Vec<Signals> = self.minds.iter().map(|m| m.mind.signals(scene, time)).collect();
+        let radius = scene.evacuation.balancing.as_ref().map_or(0.0, |b| b.crowd_radius);
+        let exit_load = exit_loads(&self.map, &self.bodies, radius);
         let view = SnapshotView {
-            scene: &self.scene,
+            scene,
             profiles: &self.profiles,
             bodies: &self.bodies,
             non_reactive: &self.non_reactive,
@@ -262,9 +269,21 @@ impl World {
             avoid_obstacles: &self.avoid_obstacles,
             agents: &self.agent_index,
             max_radius: self.max_radius,
-            time: self.time(),
+            time,
             tick: self.tick,
             debug_agent: self.debug_agent,
+        };
+        let senses = |index: usize| Senses {
+            index,
+            bodies: &self.bodies,
+            signals: &signals,
+            neighbours: &self.grid,
+            map: &self.map,
+            scene,
+            exit_load: &exit_load,
+            time,
+            tick: self.tick,
+            dt: scene.settings.dt,
         };
         decisions.resize_with(self.bodies.len(), || None);
         decisions
@@ -274,10 +293,10 @@ impl World {
             .with_min_len(AGENTS_PER_TASK)
             .for_each_init(Scratch::default, |scratch, ((slot, (index, body)), mind)| {
                 let parts = slot.take().map(|d| d.steering.parts).unwrap_or_default();
-                *slot = body
-                    .status
-                    .present()
-                    .then(|| view.decide(index, body, mind, scratch, parts));
+                if body.status.present() {
+                    SCRATCH.with(|search| mind.mind.think(&senses(index), &mut search.borrow_mut()));
+                    *slot = Some(view.decide(index, body, mind, scratch, parts));
+                }
             });
     }
 
@@ -318,40 +337,6 @@ impl World {
         if self.scene.settings.non_penetration {
             non_penetration::enforce(&mut self.bodies, &mut self.grid, self.max_radius);
         }
-    }
-
-    /// Every present agent's mind decides its destination, in parallel from the snapshot of
-    /// the previous tick (bodies and signals); each mind writes only itself.
-    fn think(&mut self) {
-        let time = self.time();
-        let scene = &*self.scene;
-        let signals: Vec<Signals> = self.minds.iter().map(|m| m.mind.signals(scene, time)).collect();
-        let radius = scene.evacuation.balancing.as_ref().map_or(0.0, |b| b.crowd_radius);
-        let exit_load = exit_loads(&self.map, &self.bodies, radius);
-        let (bodies, grid, map) = (&self.bodies, &self.grid, &self.map);
-        let (tick, dt) = (self.tick, scene.settings.dt);
-        self.minds
-            .par_iter_mut()
-            .enumerate()
-            .with_min_len(AGENTS_PER_TASK)
-            .for_each(|(index, agent)| {
-                if !bodies[index].status.present() {
-                    return;
-                }
-                let senses = Senses {
-                    index,
-                    bodies,
-                    signals: &signals,
-                    neighbours: grid,
-                    map,
-                    scene,
-                    exit_load: &exit_load,
-                    time,
-                    tick,
-                    dt,
-                };
-                SCRATCH.with(|scratch| agent.mind.think(&senses, &mut scratch.borrow_mut()));
-            });
     }
 
     /// What agent `i`'s mind reported after its move, applied: arrival, exit or conversion.
