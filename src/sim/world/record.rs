@@ -9,44 +9,76 @@ use super::{AGENTS_PER_TASK, AgentMind, World};
 use crate::record::{AgentSample, Contact, ContactWith, FLAG_ARRIVED, FLAG_COLLIDING, ForceSample, Frame};
 use crate::sim::{Body, CONTACT_TOLERANCE, ContactGrid};
 
+/// What one block of agents adds to the frame.
+#[derive(Default)]
+struct Block {
+    agents: Vec<AgentSample>,
+    forces: Vec<ForceSample>,
+    /// Every overlap deeper than [`CONTACT_TOLERANCE`] of the block's agents with later agents
+    /// and with obstacles, in agent order.
+    contacts: Vec<Contact>,
+}
+
+/// One part of every block, joined in block order.
+fn joined<T: Copy>(blocks: &[Block], part: impl Fn(&Block) -> &Vec<T>) -> Vec<T> {
+    let mut all = Vec::with_capacity(blocks.iter().map(|b| part(b).len()).sum());
+    for b in blocks {
+        all.extend_from_slice(part(b));
+    }
+    all
+}
+
 impl World {
     /// Records every present agent; `decisions` (indexed like the bodies, possibly empty)
-    /// supply the forces and preferred velocities of the tick just stepped. Agents are sampled
-    /// in parallel and joined in order.
+    /// supply the forces and preferred velocities of the tick just stepped. Blocks of agents
+    /// are sampled and checked for contacts in parallel, each into vectors of its own, and
+    /// joined in agent order, so the frame is the same at any thread count.
     pub(super) fn record(&self, decisions: &[Option<Decision>]) -> Frame {
         let decision = |i: usize| decisions.get(i).and_then(Option::as_ref);
-        // Blocks of agents, each sampled into vectors of its own, joined in agent order.
-        let blocks: Vec<(Vec<AgentSample>, Vec<ForceSample>)> = self
+        let grid = ContactGrid::new(
+            self.max_radius,
+            self.bodies
+                .iter()
+                .enumerate()
+                .filter(|(_, b)| b.status.present())
+                .map(|(i, b)| (i as u32, b.position)),
+        );
+        let blocks: Vec<Block> = self
             .bodies
             .par_chunks(AGENTS_PER_TASK)
             .zip(self.minds.par_chunks(AGENTS_PER_TASK))
             .enumerate()
             .map(|(block, (bodies, minds))| {
-                let mut agents = Vec::with_capacity(bodies.len());
-                let mut forces = Vec::new();
+                let mut out = Block {
+                    agents: Vec::with_capacity(bodies.len()),
+                    ..Block::default()
+                };
+                let mut touching = Vec::new();
                 for (k, (body, mind)) in bodies.iter().zip(minds).enumerate() {
                     if !body.status.present() {
                         continue;
                     }
-                    let decision = decision(block * AGENTS_PER_TASK + k);
-                    agents.push(self.sample(body, mind, decision));
+                    let i = block * AGENTS_PER_TASK + k;
+                    let decision = decision(i);
+                    out.agents.push(self.sample(body, mind, decision));
                     let parts = decision.map_or(&[][..], |d| &d.steering.parts[..]);
-                    forces.extend(parts.iter().map(|p| ForceSample {
+                    out.forces.extend(parts.iter().map(|p| ForceSample {
                         label: p.label,
                         force: p.force,
                         kept: p.kept,
                     }));
+                    self.contacts_of(i, body, &grid, &mut touching, &mut out.contacts);
                 }
-                (agents, forces)
+                out
             })
             .collect();
-        let (agents, forces): (Vec<_>, Vec<_>) = blocks.into_iter().unzip();
         let mut frame = Frame {
             tick: self.tick,
             time: self.time(),
             events: self.events.clone(),
-            agents: agents.concat(),
-            forces: forces.concat(),
+            agents: joined(&blocks, |b| &b.agents),
+            forces: joined(&blocks, |b| &b.forces),
+            contacts: joined(&blocks, |b| &b.contacts),
             ..Frame::default()
         };
         let mut force_start = 0;
@@ -59,7 +91,6 @@ impl World {
             .flatten()
             .filter_map(|d| d.debug.as_deref().cloned())
             .collect();
-        frame.contacts = self.contacts();
         let mut colliding: Vec<u32> = frame
             .contacts
             .iter()
@@ -102,34 +133,6 @@ impl World {
             force_start: 0,
             force_count: forces as u16,
         }
-    }
-
-    /// Every overlap deeper than [`CONTACT_TOLERANCE`] among present agents and obstacles, in
-    /// agent order; blocks of agents are checked in parallel and joined in order, so the list is
-    /// the same at any thread count.
-    fn contacts(&self) -> Vec<Contact> {
-        const BLOCK: usize = 256;
-        let grid = ContactGrid::new(
-            self.max_radius,
-            self.bodies
-                .iter()
-                .enumerate()
-                .filter(|(_, b)| b.status.present())
-                .map(|(i, b)| (i as u32, b.position)),
-        );
-        self.bodies
-            .par_chunks(BLOCK)
-            .enumerate()
-            .map(|(block, bodies)| {
-                let mut contacts = Vec::new();
-                let mut near = Vec::new();
-                for (k, body) in bodies.iter().enumerate() {
-                    self.contacts_of(block * BLOCK + k, body, &grid, &mut near, &mut contacts);
-                }
-                contacts
-            })
-            .collect::<Vec<_>>()
-            .concat()
     }
 
     /// Appends the contacts of agent `i` (`body`) with agents after it, found in `grid`, and
