@@ -113,18 +113,23 @@ impl Cone {
         let far_right = self.apex + self.right * far;
         let far_axis = self.apex + self.axis * far;
         let far_left = self.apex + self.left * far;
+        // The edges through `far_axis` close the cone far beyond max speed.
+        let region = |vertices: &[Vec2], candidate: &[bool]| {
+            let closing = [false, true, true, false, false, false];
+            Region::closed_beyond(vertices, candidate, &closing[..vertices.len()], max_speed)
+        };
         if self.cut > 0.0 && only.is_none() {
-            Region::new(
+            region(
                 &[near_right, far_right, far_axis, far_left, near_left],
                 &[true, false, false, true, true],
             )
         } else if self.cut > 0.0 {
-            Region::new(
+            region(
                 &[near_right, far_right, far_axis, far_left, near_left, mid],
                 &[right_ok, false, false, left_ok, left_ok, right_ok],
             )
         } else {
-            Region::new(
+            region(
                 &[self.apex, far_right, far_axis, far_left],
                 &[right_ok, false, false, left_ok],
             )
@@ -137,7 +142,8 @@ impl Cone {
 pub fn half_plane(point: Vec2, normal: Vec2, max_speed: f32) -> Region {
     let size = 2.0 * (max_speed + point.length() + 1.0);
     let along = Vec2::new(normal.y, -normal.x);
-    Region::new(
+    // Only the border line lies within max speed.
+    Region::closed_beyond(
         &[
             point - along * size,
             point + along * size,
@@ -145,6 +151,8 @@ pub fn half_plane(point: Vec2, normal: Vec2, max_speed: f32) -> Region {
             point - along * size + normal * 2.0 * size,
         ],
         &[true, false, false, false],
+        &[false, true, true, true],
+        max_speed,
     )
 }
 
