@@ -68,26 +68,25 @@ impl Region {
             offsets: [0.0; MAX_VERTICES],
             lengths: [0.0; MAX_VERTICES],
         };
-        for (i, (&v, &c)) in vertices.iter().zip(candidate).enumerate() {
-            region.vertices[i] = v;
-            region.candidate |= (c as u8) << i;
-            region.min = region.min.min(v);
-            region.max = region.max.max(v);
+        for (i, &a) in vertices.iter().enumerate() {
+            region.vertices[i] = a;
+            region.candidate |= (candidate[i] as u8) << i;
+            region.min = region.min.min(a);
+            region.max = region.max.max(a);
+            if !closing[i] {
+                // Inside when e⊥·(v − a) > margin·|e|.
+                let e = vertices[if i + 1 == len { 0 } else { i + 1 }] - a;
+                let line = region.lines as usize;
+                region.normals[line] = e.perp();
+                region.offsets[line] = e.perp().dot(a);
+                region.lengths[line] = e.length();
+                region.lines += 1;
+            }
         }
         // Velocities a rounding beyond max speed are still asked about: a margin of 1 m/s.
         let reach = Vec2::splat(max_speed + 1.0);
         region.min = region.min.max(-reach);
         region.max = region.max.min(reach);
-        for i in (0..len).filter(|&i| !closing[i]) {
-            // Inside when e⊥·(v − a) > margin·|e|.
-            let (a, b) = region.edge(i);
-            let e = b - a;
-            let line = region.lines as usize;
-            region.normals[line] = e.perp();
-            region.offsets[line] = e.perp().dot(a);
-            region.lengths[line] = e.length();
-            region.lines += 1;
-        }
         region
     }
 
