@@ -91,6 +91,13 @@ impl Cone {
         )
     }
 
+    /// True when no velocity within `max_speed` lies in the truncated cone: the whole cone lies
+    /// beyond its chord, across the axis, and the chord lies farther along the axis than the
+    /// max-speed disc reaches, by a margin (1 mm/s) that rounding cannot cross.
+    pub fn beyond(&self, max_speed: f32) -> bool {
+        max_speed - self.axis.dot(self.apex) + 1e-3 < self.cut
+    }
+
     /// Which side of the axis `v` lies on (ties go right).
     pub fn side_of(&self, v: Vec2) -> Side {
         if self.axis.perp_dot(v - self.apex) > 0.0 {

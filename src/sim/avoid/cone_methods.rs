@@ -86,7 +86,8 @@ impl ConeMethod {
     /// level (mover i: i + 1; static circles and obstacle edges: 0, see `relaxation`); returns
     /// the lowest level of an overlap region (`u32::MAX` without one): from that neighbour count
     /// on the agent overlaps something. Without `horizons`, only the regions that do not depend
-    /// on them: ClearPath's side half-planes and the overlap regions.
+    /// on them: ClearPath's side half-planes and the overlap regions. Cones that lie wholly
+    /// beyond max speed are left out: they forbid no velocity the search could choose.
     #[allow(clippy::too_many_arguments)]
     fn build(
         self,
@@ -126,7 +127,7 @@ impl ConeMethod {
                 push(collision_disc(p, radius, apex, dt), level);
                 continue;
             };
-            if horizons.is_some() {
+            if horizons.is_some() && !cone.beyond(agent.max_speed) {
                 push(self.cone_region(&cone, agent), level);
             }
             if self == ConeMethod::ClearPath(ClearPathVariant::Guaranteed) && other.reactive {
@@ -148,7 +149,7 @@ impl ConeMethod {
             let b = obstacles.vertices[v.next].point - agent.position;
             match Cone::of_segment(a, b, agent.radius, static_tau) {
                 Some(cone) => {
-                    if horizons.is_some() {
+                    if horizons.is_some() && !cone.beyond(agent.max_speed) {
                         push(self.cone_region(&cone, agent), 0);
                     }
                 }
