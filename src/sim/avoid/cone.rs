@@ -91,6 +91,13 @@ impl Cone {
         )
     }
 
+    /// True when no velocity within `max_speed` lies in the truncated cone: the whole cone lies
+    /// beyond its chord, across the axis, and the chord lies farther along the axis than the
+    /// max-speed disc reaches, by a margin (1 mm/s) that rounding cannot cross.
+    pub fn beyond(&self, max_speed: f32) -> bool {
+        max_speed - self.axis.dot(self.apex) + 1e-3 < self.cut
+    }
+
     /// Which side of the axis `v` lies on (ties go right).
     pub fn side_of(&self, v: Vec2) -> Side {
         if self.axis.perp_dot(v - self.apex) > 0.0 {
@@ -113,18 +120,23 @@ impl Cone {
         let far_right = self.apex + self.right * far;
         let far_axis = self.apex + self.axis * far;
         let far_left = self.apex + self.left * far;
+        // The edges through `far_axis` close the cone far beyond max speed.
+        let region = |vertices: &[Vec2], candidate: &[bool]| {
+            let closing = [false, true, true, false, false, false];
+            Region::closed_beyond(vertices, candidate, &closing[..vertices.len()], max_speed)
+        };
         if self.cut > 0.0 && only.is_none() {
-            Region::new(
+            region(
                 &[near_right, far_right, far_axis, far_left, near_left],
                 &[true, false, false, true, true],
             )
         } else if self.cut > 0.0 {
-            Region::new(
+            region(
                 &[near_right, far_right, far_axis, far_left, near_left, mid],
                 &[right_ok, false, false, left_ok, left_ok, right_ok],
             )
         } else {
-            Region::new(
+            region(
                 &[self.apex, far_right, far_axis, far_left],
                 &[right_ok, false, false, left_ok],
             )
@@ -137,7 +149,8 @@ impl Cone {
 pub fn half_plane(point: Vec2, normal: Vec2, max_speed: f32) -> Region {
     let size = 2.0 * (max_speed + point.length() + 1.0);
     let along = Vec2::new(normal.y, -normal.x);
-    Region::new(
+    // Only the border line lies within max speed.
+    Region::closed_beyond(
         &[
             point - along * size,
             point + along * size,
@@ -145,6 +158,8 @@ pub fn half_plane(point: Vec2, normal: Vec2, max_speed: f32) -> Region {
             point - along * size + normal * 2.0 * size,
         ],
         &[true, false, false, false],
+        &[false, true, true, true],
+        max_speed,
     )
 }
 

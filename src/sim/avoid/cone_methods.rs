@@ -29,7 +29,7 @@ use super::cone::{Cone, Side, collision_disc, half_plane};
 use super::neighbours::{Mover, Neighbourhood};
 use super::obstacles::AvoidObstacles;
 use super::region::Region;
-use super::relaxation::{open_counts, present_at};
+use super::relaxation::{Relaxation, largest_open, open_counts, present_at};
 use crate::record::Constraint;
 use crate::scene::avoidance::ClearPathVariant;
 
@@ -86,7 +86,8 @@ impl ConeMethod {
     /// level (mover i: i + 1; static circles and obstacle edges: 0, see `relaxation`); returns
     /// the lowest level of an overlap region (`u32::MAX` without one): from that neighbour count
     /// on the agent overlaps something. Without `horizons`, only the regions that do not depend
-    /// on them: ClearPath's side half-planes and the overlap regions.
+    /// on them: ClearPath's side half-planes and the overlap regions. Cones that lie wholly
+    /// beyond max speed are left out: they forbid no velocity the search could choose.
     #[allow(clippy::too_many_arguments)]
     fn build(
         self,
@@ -126,7 +127,7 @@ impl ConeMethod {
                 push(collision_disc(p, radius, apex, dt), level);
                 continue;
             };
-            if horizons.is_some() {
+            if horizons.is_some() && !cone.beyond(agent.max_speed) {
                 push(self.cone_region(&cone, agent), level);
             }
             if self == ConeMethod::ClearPath(ClearPathVariant::Guaranteed) && other.reactive {
@@ -148,7 +149,7 @@ impl ConeMethod {
             let b = obstacles.vertices[v.next].point - agent.position;
             match Cone::of_segment(a, b, agent.radius, static_tau) {
                 Some(cone) => {
-                    if horizons.is_some() {
+                    if horizons.is_some() && !cone.beyond(agent.max_speed) {
                         push(self.cone_region(&cone, agent), 0);
                     }
                 }
@@ -216,24 +217,29 @@ impl ConeMethod {
         );
     }
 
-    /// Fills `nb.relax.open`: per neighbour count, whether the search over the regions in
-    /// `nb.regions` present there succeeds.
-    fn open(agent: &AvoidingAgent, nb: &mut Neighbourhood, colliding_from: u32) {
-        let relax = &mut nb.relax;
-        relax.open.resize(nb.movers.len() + 1, false);
-        let (blocked, steps) = (&mut relax.blocked, &mut relax.steps);
-        let (regions, levels) = (&nb.regions, &relax.levels);
-        let preferred = agent.preferred;
-        open_counts(
+    /// The largest count below `below` (ClearPath-1: that its fixed regions permit) at which
+    /// the search over the regions in `nb.regions` present there succeeds.
+    fn open_below(self, agent: &AvoidingAgent, nb: &mut Neighbourhood, colliding_from: u32, below: u32) -> Option<u32> {
+        let Relaxation {
+            levels,
+            gate,
+            blocked,
+            steps,
+            ..
+        } = &mut nb.relax;
+        let gated = |k: u32| !self.halves() || gate[k as usize];
+        let (regions, preferred) = (&nb.regions, agent.preferred);
+        largest_open(
             regions,
             levels,
             agent.max_speed,
             preferred,
             colliding_from,
+            below,
+            gated,
             blocked,
             steps,
-            &mut relax.open,
-        );
+        )
     }
 
     /// The boundary search among the regions present at neighbour count `k`; `debug`, cleared
@@ -307,19 +313,16 @@ impl ConeMethod {
         // ClearPath-1 first tries the next count its fixed regions permit plainly: after the
         // halvings, that one mostly succeeds.
         let mut skipping = !self.halves();
-        if skipping && found.is_none() && below > 0 {
-            Self::open(agent, nb, colliding_from);
-        }
         while found.is_none() && below > 0 {
-            let relax = &nb.relax;
-            let tried = |k: u32| (!skipping || relax.open[k as usize]) && (!self.halves() || relax.gate[k as usize]);
-            let k = (1..below).rev().find(|&k| tried(k)).unwrap_or(0);
+            let k = if skipping {
+                self.open_below(agent, nb, colliding_from, below)
+            } else {
+                (1..below).rev().find(|&k| nb.relax.gate[k as usize])
+            };
+            let k = k.unwrap_or(0);
             found = Self::search(agent, nb, k, colliding_from, recording.then_some(&mut attempt));
             below = k;
-            if found.is_none() && below > 0 && !skipping {
-                Self::open(agent, nb, colliding_from);
-                skipping = true;
-            }
+            skipping = true;
         }
         if let Some(out) = debug {
             out.append(&mut attempt);

@@ -6,6 +6,11 @@
 //! The polygon is stored inline (at most [`MAX_VERTICES`] vertices) with its bounding box and
 //! each edge's inside test as a line `n·v > k` (margin included), so building the regions of a
 //! tick allocates nothing and a membership test is a few multiplications.
+//!
+//! The regions of a search are only ever asked about velocities within the agent's max speed.
+//! Edges that lie far beyond it and only close an infinite cone or half-plane (*closing* edges)
+//! therefore have no inside test, and the box is cut to the square around the max-speed disc:
+//! within the disc, the region is the same.
 
 use glam::Vec2;
 
@@ -23,10 +28,12 @@ pub struct Region {
     len: u8,
     /// Bit `i` set: edge `i` (vertex `i` → `i + 1`) is a candidate.
     candidate: u8,
+    /// How many edges have an inside test (the first `lines` entries of the arrays below).
+    lines: u8,
     min: Vec2,
     max: Vec2,
-    /// Per edge: its line `normal·v = offset` (the normal is the edge rotated a quarter turn)
-    /// and its length.
+    /// Per edge that is not closing: its line `normal·v = offset` (the normal is the edge
+    /// rotated a quarter turn) and its length.
     normals: [Vec2; MAX_VERTICES],
     offsets: [f32; MAX_VERTICES],
     lengths: [f32; MAX_VERTICES],
@@ -34,33 +41,52 @@ pub struct Region {
 
 impl Region {
     /// The region with counter-clockwise `vertices` (3 to [`MAX_VERTICES`]) whose edge `i` is a
-    /// candidate when `candidate[i]`.
+    /// candidate when `candidate[i]`; every edge bounds it.
     pub fn new(vertices: &[Vec2], candidate: &[bool]) -> Region {
-        assert!(vertices.len() <= MAX_VERTICES && candidate.len() == vertices.len());
+        Region::closed_beyond(
+            vertices,
+            candidate,
+            &[false; MAX_VERTICES][..vertices.len()],
+            f32::INFINITY,
+        )
+    }
+
+    /// As [`Region::new`], for searches among velocities within `max_speed`: edge `i` is a
+    /// closing edge when `closing[i]`, which requires it to lie farther than `max_speed` from
+    /// every velocity within `max_speed` (it then has no inside test, see the module comment).
+    pub fn closed_beyond(vertices: &[Vec2], candidate: &[bool], closing: &[bool], max_speed: f32) -> Region {
+        let len = vertices.len();
+        assert!(len <= MAX_VERTICES && candidate.len() == len && closing.len() == len);
         let mut region = Region {
             vertices: [Vec2::ZERO; MAX_VERTICES],
-            len: vertices.len() as u8,
+            len: len as u8,
             candidate: 0,
+            lines: 0,
             min: Vec2::splat(f32::INFINITY),
             max: Vec2::splat(f32::NEG_INFINITY),
             normals: [Vec2::ZERO; MAX_VERTICES],
             offsets: [0.0; MAX_VERTICES],
             lengths: [0.0; MAX_VERTICES],
         };
-        let mut from = vertices[vertices.len() - 1];
-        for (i, (&v, &c)) in vertices.iter().zip(candidate).enumerate() {
-            region.vertices[i] = v;
-            region.candidate |= (c as u8) << i;
-            region.min = region.min.min(v);
-            region.max = region.max.max(v);
-            // Edge i − 1 (edge `len − 1` first): inside when e⊥·(v − a) > margin·|e|.
-            let e = v - from;
-            let edge = if i == 0 { vertices.len() - 1 } else { i - 1 };
-            region.normals[edge] = e.perp();
-            region.offsets[edge] = e.perp().dot(from);
-            region.lengths[edge] = e.length();
-            from = v;
+        for (i, &a) in vertices.iter().enumerate() {
+            region.vertices[i] = a;
+            region.candidate |= (candidate[i] as u8) << i;
+            region.min = region.min.min(a);
+            region.max = region.max.max(a);
+            if !closing[i] {
+                // Inside when e⊥·(v − a) > margin·|e|.
+                let e = vertices[if i + 1 == len { 0 } else { i + 1 }] - a;
+                let line = region.lines as usize;
+                region.normals[line] = e.perp();
+                region.offsets[line] = e.perp().dot(a);
+                region.lengths[line] = e.length();
+                region.lines += 1;
+            }
         }
+        // Velocities a rounding beyond max speed are still asked about: a margin of 1 m/s.
+        let reach = Vec2::splat(max_speed + 1.0);
+        region.min = region.min.max(-reach);
+        region.max = region.max.min(reach);
         region
     }
 
@@ -93,7 +119,7 @@ impl Region {
     /// True when `v` lies strictly inside (more than the margin from every edge).
     pub fn contains(&self, v: Vec2) -> bool {
         !self.box_misses(v, v)
-            && (0..self.len as usize)
+            && (0..self.lines as usize)
                 .all(|i| self.normals[i].dot(v) - self.offsets[i] > INSIDE_MARGIN * self.lengths[i])
     }
 
@@ -104,7 +130,7 @@ impl Region {
     pub fn inside_interval(&self, p: Vec2, d: Vec2, (w0, w1): (f32, f32)) -> (f32, f32) {
         let (mut lo, mut hi) = (f32::NEG_INFINITY, f32::INFINITY);
         let d_len = d.length();
-        for i in 0..self.len as usize {
+        for i in 0..self.lines as usize {
             // n·(p + t·d) − k > 0, linear in t.
             let at0 = self.normals[i].dot(p) - self.offsets[i];
             let slope = self.normals[i].dot(d);

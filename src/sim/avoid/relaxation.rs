@@ -9,7 +9,8 @@
 //! `f32::EPSILON` between the intervals where the speed limit or other present regions block
 //! it. Dropping regions only widens gaps, so an edge of a region of level L is open from count
 //! L up to the last count whose blocking intervals still leave a gap; one cut of the edge, each
-//! interval labelled with its region, gives that range.
+//! interval labelled with its region, gives that range. When only the largest such count is
+//! wanted ([`largest_open`]), edges that cannot open a larger count than one found are not cut.
 
 use glam::Vec2;
 
@@ -27,8 +28,6 @@ pub struct Relaxation {
     pub fixed: Vec<Region>,
     /// Levels of `fixed`.
     pub fixed_levels: Vec<u32>,
-    /// Per count: whether the search over the full set's regions present there succeeds.
-    pub open: Vec<bool>,
     /// Per count: whether the count may be searched at all (ClearPath-1: its fixed regions
     /// permit a velocity).
     pub gate: Vec<bool>,
@@ -67,41 +66,116 @@ pub fn open_counts(
 ) {
     open.fill(false);
     let last = open.len() as u32 - 1;
-    let mut mark = |from: u32, to: u32| {
-        for k in from..=to.min(last) {
-            open[k as usize] = true;
-        }
+    let searched = Searched {
+        regions,
+        levels,
+        max_speed,
+        preferred,
+        colliding_from,
     };
-    // A preferred velocity is free below the lowest level of the regions containing it.
-    let free_below = |v: Vec2| {
-        let v = crate::geom::truncate(v, max_speed);
-        (regions.iter().zip(levels))
-            .filter(|(r, _)| r.contains(v))
-            .map(|(_, &l)| l)
-            .min()
-            .unwrap_or(u32::MAX)
+    searched.open_ranges(last, blocked, steps, |from, to| {
+        open[from as usize..=to as usize].fill(true);
+        0
+    });
+}
+
+/// The largest count below `below` for which `wanted` holds and the boundary search over the
+/// regions present there succeeds (as in [`open_counts`]); `None` when there is none. Edges that
+/// could only open smaller counts than one already found are not cut.
+#[allow(clippy::too_many_arguments)]
+pub fn largest_open(
+    regions: &[Region],
+    levels: &[u32],
+    max_speed: f32,
+    preferred: Vec2,
+    colliding_from: u32,
+    below: u32,
+    wanted: impl Fn(u32) -> bool,
+    blocked: &mut Vec<Blocked>,
+    steps: &mut Vec<u32>,
+) -> Option<u32> {
+    let last = below.checked_sub(1)?;
+    let searched = Searched {
+        regions,
+        levels,
+        max_speed,
+        preferred,
+        colliding_from,
     };
-    let preferred_end = free_below(preferred).min(colliding_from);
-    if preferred_end > 0 {
-        mark(0, preferred_end - 1);
-    }
-    let zero_end = free_below(Vec2::ZERO);
-    if zero_end > colliding_from {
-        mark(colliding_from, zero_end - 1);
-    }
-    let level_of = |s: u32| if s == BEYOND_MAX_SPEED { 0 } else { levels[s as usize] };
-    for (r, region) in regions.iter().enumerate() {
-        let level = levels[r];
-        if level > last {
-            continue;
+    let mut best: Option<u32> = None;
+    searched.open_ranges(last, blocked, steps, |from, to| {
+        best = best.max((from..=to).rev().find(|&k| wanted(k)));
+        best.map_or(0, |k| k + 1)
+    });
+    best
+}
+
+/// The regions of a search at every count, with the velocity preferred.
+struct Searched<'a> {
+    regions: &'a [Region],
+    levels: &'a [u32],
+    max_speed: f32,
+    preferred: Vec2,
+    colliding_from: u32,
+}
+
+impl Searched<'_> {
+    /// Calls `mark(from, to)` with ranges of counts, from 0 to `last`, at which the search
+    /// succeeds, so that every such count is in one of them; `mark` returns the smallest count
+    /// still of interest, and ranges wholly below it may be left out.
+    fn open_ranges(
+        &self,
+        last: u32,
+        blocked: &mut Vec<Blocked>,
+        steps: &mut Vec<u32>,
+        mut mark: impl FnMut(u32, u32) -> u32,
+    ) {
+        let Searched {
+            regions,
+            levels,
+            max_speed,
+            preferred,
+            colliding_from,
+        } = *self;
+        let mut floor = 0;
+        let mut report = |from: u32, to: u32, floor: &mut u32| {
+            if from <= to.min(last) {
+                *floor = mark(from, to.min(last));
+            }
+        };
+        // A preferred velocity is free below the lowest level of the regions containing it.
+        let free_below = |v: Vec2| {
+            let v = crate::geom::truncate(v, max_speed);
+            (regions.iter().zip(levels))
+                .filter(|(r, _)| r.contains(v))
+                .map(|(_, &l)| l)
+                .min()
+                .unwrap_or(u32::MAX)
+        };
+        let preferred_end = free_below(preferred).min(colliding_from);
+        if preferred_end > 0 {
+            report(0, preferred_end - 1, &mut floor);
         }
-        for i in (0..region.vertices().len()).filter(|&i| region.is_candidate(i)) {
-            let (p, end) = region.edge(i);
-            let always = |s: u32| level_of(s) == 0;
-            if cut_edge(regions, r, (p, end - p), max_speed, (0.0, 1.0), blocked, always)
-                && let Some(to) = last_gap(blocked, level_of, level, last, steps)
-            {
-                mark(level, to);
+        let zero_end = free_below(Vec2::ZERO);
+        if zero_end > colliding_from {
+            report(colliding_from, zero_end - 1, &mut floor);
+        }
+        let level_of = |s: u32| if s == BEYOND_MAX_SPEED { 0 } else { levels[s as usize] };
+        for (r, region) in regions.iter().enumerate() {
+            for i in (0..region.vertices().len()).filter(|&i| region.is_candidate(i)) {
+                // The edge is present from its region's level on; counts below `floor` no
+                // longer matter, nor does it where a region present from `from` covers it.
+                let from = levels[r].max(floor);
+                if from > last {
+                    break;
+                }
+                let (p, end) = region.edge(i);
+                let covers = |s: u32| level_of(s) <= from;
+                if cut_edge(regions, r, (p, end - p), max_speed, (0.0, 1.0), blocked, covers)
+                    && let Some(to) = last_gap(blocked, level_of, from, last, steps)
+                {
+                    report(from, to, &mut floor);
+                }
             }
         }
     }
@@ -181,6 +255,23 @@ mod tests {
                 &mut steps,
                 &mut open,
             );
+            // The largest open count below each bound, every other count wanted.
+            for below in 0..=count + 1 {
+                let wanted = |k: u32| k % 2 == case % 2;
+                let largest = (0..below).rev().find(|&k| open[k as usize] && wanted(k));
+                let pass = largest_open(
+                    &regions,
+                    &levels,
+                    MAX_SPEED,
+                    preferred,
+                    colliding_from,
+                    below,
+                    wanted,
+                    &mut blocked,
+                    &mut steps,
+                );
+                assert_eq!(pass, largest, "case {case}, below {below}");
+            }
             let mut present = Vec::new();
             for k in 0..=count {
                 present_at(&regions, &levels, k, &mut present);
