@@ -47,59 +47,17 @@ pub struct AgentTree {
 }
 
 impl AgentTree {
-    /// Rebuilds the tree over `items`, reusing the allocations.
+    /// Rebuilds the tree over `items`, reusing the allocations; the two halves of a large
+    /// crowd are built in parallel (the same tree as on one thread).
     pub fn rebuild(&mut self, items: impl Iterator<Item = (u32, Vec2)>) {
         self.items.clear();
         self.items.extend(items);
         self.splits.clear();
-        self.root = self.build(0, self.items.len());
+        self.root = build(&mut self.items, 0, &mut self.splits, true);
         self.ids.clear();
         self.ids.extend(self.items.iter().map(|&(i, _)| i));
         self.points.clear();
         self.points.extend(self.items.iter().map(|&(_, q)| q));
-    }
-    /// RVO2's split: the longer side of the box at its middle; a split that leaves one side
-    /// empty (all agents at one point, or a box one float wide) halves the agents instead.
-    fn build(&mut self, begin: usize, end: usize) -> Branch {
-        let (min, max) = self.items[begin..end]
-            .iter()
-            .fold((Vec2::INFINITY, Vec2::NEG_INFINITY), |(lo, hi), &(_, q)| {
-                (lo.min(q), hi.max(q))
-            });
-        let mut branch = Branch {
-            min,
-            max,
-            begin: begin as u32,
-            end: end as u32,
-            split: 0,
-        };
-        if branch.is_leaf() {
-            return branch;
-        }
-        let axis = if max.x - min.x > max.y - min.y { 0 } else { 1 };
-        let split = 0.5 * (min[axis] + max[axis]);
-        let (mut left, mut right) = (begin, end);
-        while left < right {
-            while left < right && self.items[left].1[axis] < split {
-                left += 1;
-            }
-            while right > left && self.items[right - 1].1[axis] >= split {
-                right -= 1;
-            }
-            if left < right {
-                self.items.swap(left, right - 1);
-                left += 1;
-                right -= 1;
-            }
-        }
-        if left == begin || left == end {
-            left = begin + (end - begin) / 2;
-        }
-        branch.split = self.splits.len() as u32;
-        self.splits.push([Branch::default(); 2]);
-        let halves = [self.build(begin, left), self.build(left, end)];
-        self.splits[branch.split as usize] = halves;
-        branch
     }
 
     /// Fills `out` (cleared first) with the `k` agents nearest to `p` whose centre lies
@@ -156,6 +114,75 @@ impl AgentTree {
             }
         }
     }
+}
+
+/// Fewest agents whose tree is built as two halves in parallel.
+const PARALLEL_BUILD: usize = 512;
+
+/// The subtree over `items` (which start at `base` in the whole list), its inner nodes appended
+/// to `splits` in preorder; the halves of the top split are built in parallel when `parallel`
+/// and there are enough agents. RVO2's split: the longer side of the box at its middle; a split
+/// that leaves one side empty (all agents at one point, or a box one float wide) halves the
+/// agents instead.
+fn build(items: &mut [(u32, Vec2)], base: usize, splits: &mut Vec<[Branch; 2]>, parallel: bool) -> Branch {
+    let (min, max) = items
+        .iter()
+        .fold((Vec2::INFINITY, Vec2::NEG_INFINITY), |(lo, hi), &(_, q)| {
+            (lo.min(q), hi.max(q))
+        });
+    let mut branch = Branch {
+        min,
+        max,
+        begin: base as u32,
+        end: (base + items.len()) as u32,
+        split: 0,
+    };
+    if branch.is_leaf() {
+        return branch;
+    }
+    let axis = if max.x - min.x > max.y - min.y { 0 } else { 1 };
+    let split = 0.5 * (min[axis] + max[axis]);
+    let (mut left, mut right) = (0, items.len());
+    while left < right {
+        while left < right && items[left].1[axis] < split {
+            left += 1;
+        }
+        while right > left && items[right - 1].1[axis] >= split {
+            right -= 1;
+        }
+        if left < right {
+            items.swap(left, right - 1);
+            left += 1;
+            right -= 1;
+        }
+    }
+    if left == 0 || left == items.len() {
+        left = items.len() / 2;
+    }
+    branch.split = splits.len() as u32;
+    splits.push([Branch::default(); 2]);
+    let (low, high) = items.split_at_mut(left);
+    let halves = if parallel && low.len().min(high.len()) * 2 >= PARALLEL_BUILD {
+        // The upper half's inner nodes are numbered from 0 apart, then moved after the lower's.
+        let mut high_splits = Vec::new();
+        let (lower, mut upper) = rayon::join(
+            || build(low, base, splits, false),
+            || build(high, base + left, &mut high_splits, false),
+        );
+        let offset = splits.len() as u32;
+        for b in std::iter::once(&mut upper).chain(high_splits.iter_mut().flatten()) {
+            if !b.is_leaf() {
+                b.split += offset;
+            }
+        }
+        splits.extend(high_splits);
+        [lower, upper]
+    } else {
+        let lower = build(low, base, splits, false);
+        [lower, build(high, base + left, splits, false)]
+    };
+    splits[branch.split as usize] = halves;
+    branch
 }
 
 /// How many farther branches one query defers before it recurses instead: deeper than a
