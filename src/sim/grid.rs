@@ -67,14 +67,15 @@ impl NeighbourGrid {
     }
 
     fn cell_coords(&self, p: Vec2) -> (usize, usize) {
-        (
-            self.column_of(p.x),
-            axis_cell(p.y - self.origin.y, self.inv_cell, self.rows),
-        )
+        (self.column_of(p.x), self.row_of(p.y))
     }
 
     fn column_of(&self, x: f32) -> usize {
         axis_cell(x - self.origin.x, self.inv_cell, self.cols)
+    }
+
+    fn row_of(&self, y: f32) -> usize {
+        axis_cell(y - self.origin.y, self.inv_cell, self.rows)
     }
 
     fn cell_of(&self, p: Vec2) -> usize {
@@ -87,31 +88,25 @@ impl NeighbourGrid {
     pub fn rebuild(&mut self, items: impl Iterator<Item = (u32, Vec2)>) {
         self.unsorted.clear();
         self.unsorted.extend(items);
-        self.cell_start.iter_mut().for_each(|c| *c = 0);
-        self.ids.clear();
-        self.points.clear();
-        if matches!(self.mode, NeighbourIndex::BruteForce) {
-            self.ids.extend(self.unsorted.iter().map(|&(i, _)| i));
-            self.points.extend(self.unsorted.iter().map(|&(_, p)| p));
-            self.cell_start[1] = self.ids.len() as u32;
-            return;
-        }
+        let n = self.unsorted.len();
+        // Brute force has one cell, so the entries keep the input order.
         let mut cells = std::mem::take(&mut self.cells);
         cells.clear();
         cells.extend(self.unsorted.iter().map(|&(_, p)| self.cell_of(p) as u32));
+        self.cell_start.iter_mut().for_each(|c| *c = 0);
         for &c in &cells {
             self.cell_start[c as usize + 1] += 1;
         }
         for i in 1..self.cell_start.len() {
             self.cell_start[i] += self.cell_start[i - 1];
         }
+        self.ids.resize(n, 0);
+        self.points.resize(n, Vec2::ZERO);
         // Each cell's next free slot, then the entries placed in input order within their cell.
-        self.ids.resize(self.unsorted.len(), 0);
-        self.points.resize(self.unsorted.len(), Vec2::ZERO);
         for (&(i, p), &c) in self.unsorted.iter().zip(&cells) {
             let slot = &mut self.cell_start[c as usize];
-            self.ids[*slot as usize] = i;
-            self.points[*slot as usize] = p;
+            let k = *slot as usize;
+            (self.ids[k], self.points[k]) = (i, p);
             *slot += 1;
         }
         // The slots now hold each cell's end, which is the next cell's start: shift them back.
@@ -171,13 +166,10 @@ impl NeighbourGrid {
     /// Where the cells that the square of half-side `radius` around `p` touches lie in `ids` and
     /// `points`: a run of adjacent cells per row (everything for brute force).
     fn cells_around(&self, p: Vec2, radius: f32) -> impl Iterator<Item = std::ops::Range<usize>> {
-        let ((x0, y0), (x1, y1)) = match self.mode {
-            NeighbourIndex::BruteForce => ((0, 0), (0, 0)),
-            NeighbourIndex::Grid { .. } => (
-                self.cell_coords(p - Vec2::splat(radius)),
-                self.cell_coords(p + Vec2::splat(radius)),
-            ),
-        };
+        let ((x0, y0), (x1, y1)) = (
+            self.cell_coords(p - Vec2::splat(radius)),
+            self.cell_coords(p + Vec2::splat(radius)),
+        );
         (y0..=y1).map(move |y| {
             let row = y * self.cols;
             self.cell_start[row + x0] as usize..self.cell_start[row + x1 + 1] as usize
@@ -188,12 +180,8 @@ impl NeighbourGrid {
 /// The cell along one axis of a coordinate `v` from the grid's origin: truncation is the floor
 /// for v ≥ 0, and anything below 0 (or NaN) clamps to the first cell, beyond `n` to the last.
 fn axis_cell(v: f32, inv_cell: f32, n: usize) -> usize {
-    let c = v * inv_cell;
-    if c.is_nan() || c < 0.0 {
-        0
-    } else {
-        (c as usize).min(n - 1)
-    }
+    // `as i32` truncates toward zero, saturates and takes NaN to 0 (`n` ≤ `MAX_CELLS` fits).
+    ((v * inv_cell) as i32).clamp(0, n as i32 - 1) as usize
 }
 
 /// Writes to the front of `slots` the agents `ids` but `skip` whose centre (in `points`) lies
@@ -278,6 +266,36 @@ mod tests {
                 for index in [&grid, &brute] {
                     assert_eq!(index.any_within(q, r, |i| i % 7 == 3), a.iter().any(|&i| i % 7 == 3));
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn small_cells_find_every_neighbour_near_and_beyond_the_bounds() {
+        // Radii of a few cells, and agents clamped into the border rows and columns from outside
+        // (and queries from outside) found as by brute force.
+        let bounds = Bounds {
+            min: Vec2::ZERO,
+            max: Vec2::new(20.0, 12.0),
+        };
+        let mut seed = 12345u32;
+        let mut next = || {
+            seed = seed.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+            (seed >> 8) as f32 / (1u32 << 24) as f32
+        };
+        let points: Vec<(u32, Vec2)> = (0..600)
+            .map(|i| (i, Vec2::new(next() * 26.0 - 3.0, next() * 18.0 - 3.0)))
+            .collect();
+        let mut grid = NeighbourGrid::new(NeighbourIndex::Grid { cell_size: 1.0 }, bounds);
+        let mut brute = NeighbourGrid::new(NeighbourIndex::BruteForce, bounds);
+        grid.rebuild(points.iter().copied());
+        brute.rebuild(points.iter().copied());
+        let (mut a, mut b) = (Vec::new(), Vec::new());
+        for &(_, q) in points.iter().step_by(7) {
+            for r in [0.3, 1.0, 2.4, 3.7] {
+                grid.query(q, r, &mut a);
+                brute.query(q, r, &mut b);
+                assert_eq!(a, b, "around {q} within {r}");
             }
         }
     }
