@@ -12,33 +12,21 @@ use crate::sim::{Body, CONTACT_TOLERANCE};
 impl World {
     /// Records every present agent; `decisions` (indexed like the bodies, possibly empty)
     /// supply the forces and preferred velocities of the tick just stepped. Agents are sampled
-    /// in parallel and joined in order.
+    /// in parallel straight into their places, their forces copied after them in order.
     pub(super) fn record(&self, decisions: &[Option<Decision>]) -> Frame {
-        let present = |&(_, (body, _)): &(usize, (&Body, _))| body.status.present();
         let decision = |i: usize| decisions.get(i).and_then(Option::as_ref);
-        // The present agents with their index and mind, in agent order.
-        let present_agents = || {
-            self.bodies
-                .par_iter()
-                .zip(&self.minds)
-                .enumerate()
-                .with_min_len(AGENTS_PER_TASK)
-                .filter(present)
-        };
+        // The present agents' indices, in agent order.
+        let present: Vec<usize> = (0..self.bodies.len())
+            .filter(|&i| self.bodies[i].status.present())
+            .collect();
         let mut frame = Frame {
             tick: self.tick,
             time: self.time(),
             events: self.events.clone(),
-            agents: present_agents()
-                .map(|(i, (body, mind))| self.sample(body, mind, decision(i)))
-                .collect(),
-            forces: present_agents()
-                .flat_map_iter(|(i, _)| decision(i).map_or(&[][..], |d| &d.steering.parts[..]))
-                .map(|p| ForceSample {
-                    label: p.label,
-                    force: p.force,
-                    kept: p.kept,
-                })
+            agents: present
+                .par_iter()
+                .with_min_len(AGENTS_PER_TASK)
+                .map(|&i| self.sample(&self.bodies[i], &self.minds[i], decision(i)))
                 .collect(),
             ..Frame::default()
         };
@@ -46,6 +34,14 @@ impl World {
         for a in &mut frame.agents {
             a.force_start = force_start;
             force_start += u32::from(a.force_count);
+        }
+        frame.forces.reserve_exact(force_start as usize);
+        for d in present.iter().filter_map(|&i| decision(i)) {
+            frame.forces.extend(d.steering.parts.iter().map(|p| ForceSample {
+                label: p.label,
+                force: p.force,
+                kept: p.kept,
+            }));
         }
         frame.debug = decisions.iter().flatten().filter_map(|d| d.debug.clone()).collect();
         frame.contacts = self.contacts();
@@ -113,23 +109,27 @@ impl World {
             .concat()
     }
 
-    /// Appends the contacts of agent `i` (`body`) with agents after it and with obstacles;
-    /// `near` is a reused buffer.
+    /// Appends the contacts of agent `i` (`body`) with agents after it (in agent order) and with
+    /// obstacles; `near` is a reused buffer.
     fn contacts_of(&self, i: usize, body: &Body, near: &mut Vec<u32>, contacts: &mut Vec<Contact>) {
         if !body.status.present() {
             return;
         }
-        self.grid.query(body.position, body.radius + self.max_radius, near);
-        for &j in near.iter().filter(|&&j| j as usize > i) {
+        let depth = |j: u32| {
             let other = &self.bodies[j as usize];
-            let depth = body.radius + other.radius - body.position.distance(other.position);
-            if depth > CONTACT_TOLERANCE {
-                contacts.push(Contact {
-                    agent: body.id,
-                    with: ContactWith::Agent(other.id),
-                    depth,
-                });
-            }
+            body.radius + other.radius - body.position.distance(other.position)
+        };
+        // The neighbours in cell order, then only the few overlapping ones sorted.
+        self.grid
+            .query_in_cell_order(body.position, body.radius + self.max_radius, None, near);
+        near.retain(|&j| j as usize > i && depth(j) > CONTACT_TOLERANCE);
+        near.sort_unstable();
+        for &j in near.iter() {
+            contacts.push(Contact {
+                agent: body.id,
+                with: ContactWith::Agent(self.bodies[j as usize].id),
+                depth: depth(j),
+            });
         }
         for (k, depth) in self
             .statics
