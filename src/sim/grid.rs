@@ -135,10 +135,11 @@ impl NeighbourGrid {
         let r_sq = radius * radius;
         // No agent has the largest index (it would be the 2³²nd).
         let skip = skip.unwrap_or(u32::MAX);
+        let runs = self.cells_around(p, radius);
         // Room for every candidate, then the hits written from the front without branching.
-        out.resize(self.cells_around(p, radius).map(|run| run.len()).sum(), 0);
+        out.resize(runs.clone().map(|run| run.len()).sum(), 0);
         let mut hits = 0;
-        for run in self.cells_around(p, radius) {
+        for run in runs {
             hits += write_within(
                 &self.ids[run.clone()],
                 &self.points[run],
@@ -165,7 +166,7 @@ impl NeighbourGrid {
 
     /// Where the cells that the square of half-side `radius` around `p` touches lie in `ids` and
     /// `points`: a run of adjacent cells per row (everything for brute force).
-    fn cells_around(&self, p: Vec2, radius: f32) -> impl Iterator<Item = std::ops::Range<usize>> {
+    fn cells_around(&self, p: Vec2, radius: f32) -> impl Iterator<Item = std::ops::Range<usize>> + Clone {
         let ((x0, y0), (x1, y1)) = (
             self.cell_coords(p - Vec2::splat(radius)),
             self.cell_coords(p + Vec2::splat(radius)),
