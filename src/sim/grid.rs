@@ -66,6 +66,7 @@ impl NeighbourGrid {
         }
     }
 
+    #[inline]
     fn cell_coords(&self, p: Vec2) -> (usize, usize) {
         (self.column_of(p.x), self.row_of(p.y))
     }
@@ -182,7 +183,7 @@ impl NeighbourGrid {
 /// for v ≥ 0, and anything below 0 (or NaN) clamps to the first cell, beyond `n` to the last.
 fn axis_cell(v: f32, inv_cell: f32, n: usize) -> usize {
     // `as i32` truncates toward zero, saturates and takes NaN to 0 (`n` ≤ `MAX_CELLS` fits).
-    ((v * inv_cell) as i32).clamp(0, n as i32 - 1) as usize
+    ((v * inv_cell) as i32).max(0).min(n as i32 - 1) as usize
 }
 
 /// Writes to the front of `slots` the agents `ids` but `skip` whose centre (in `points`) lies
