@@ -77,15 +77,17 @@ impl NeighbourGrid {
         }
     }
 
+    #[inline]
     fn cell_coords(&self, p: Vec2) -> (usize, usize) {
-        (
-            self.column_of(p.x),
-            axis_cell(p.y - self.origin.y, self.inv_cell, self.rows),
-        )
+        (self.column_of(p.x), self.row_of(p.y))
     }
 
     fn column_of(&self, x: f32) -> usize {
         axis_cell(x - self.origin.x, self.inv_cell, self.cols)
+    }
+
+    fn row_of(&self, y: f32) -> usize {
+        axis_cell(y - self.origin.y, self.inv_cell, self.rows)
     }
 
     fn cell_of(&self, p: Vec2) -> usize {
@@ -126,14 +128,7 @@ impl NeighbourGrid {
         } = cells;
         cell_start.clear();
         cell_start.resize(self.cols * self.rows + 1, 0);
-        ids.clear();
-        points.clear();
-        if matches!(self.mode, NeighbourIndex::BruteForce) {
-            ids.extend(self.unsorted.iter().map(|&(i, _)| i));
-            points.extend(self.unsorted.iter().map(|&(_, p)| p));
-            cell_start[1] = ids.len() as u32;
-            return;
-        }
+        // Brute force has one cell, so the entries keep the input order.
         of_agent.clear();
         of_agent.extend(self.unsorted.iter().map(|&(_, p)| self.cell_of(p) as u32));
         for &c in of_agent.iter() {
@@ -147,8 +142,8 @@ impl NeighbourGrid {
         points.resize(self.unsorted.len(), Vec2::ZERO);
         for (&(i, p), &c) in self.unsorted.iter().zip(of_agent.iter()) {
             let slot = &mut cell_start[c as usize];
-            ids[*slot as usize] = i;
-            points[*slot as usize] = p;
+            let k = *slot as usize;
+            (ids[k], points[k]) = (i, p);
             *slot += 1;
         }
         // The slots now hold each cell's end, which is the next cell's start: shift them back.
@@ -174,10 +169,11 @@ impl NeighbourGrid {
         // No agent has the largest index (it would be the 2³²nd).
         let skip = skip.unwrap_or(u32::MAX);
         let cells = self.cells();
+        let runs = self.cells_around(cells, p, radius);
         // Room for every candidate, then the hits written from the front without branching.
-        out.resize(self.cells_around(cells, p, radius).map(|run| run.len()).sum(), 0);
+        out.resize(runs.clone().map(|run| run.len()).sum(), 0);
         let mut hits = 0;
-        for run in self.cells_around(cells, p, radius) {
+        for run in runs {
             hits += write_within(
                 &cells.ids[run.clone()],
                 &cells.points[run],
@@ -210,14 +206,11 @@ impl NeighbourGrid {
         cells: &'c Cells,
         p: Vec2,
         radius: f32,
-    ) -> impl Iterator<Item = std::ops::Range<usize>> + 'c {
-        let ((x0, y0), (x1, y1)) = match self.mode {
-            NeighbourIndex::BruteForce => ((0, 0), (0, 0)),
-            NeighbourIndex::Grid { .. } => (
-                self.cell_coords(p - Vec2::splat(radius)),
-                self.cell_coords(p + Vec2::splat(radius)),
-            ),
-        };
+    ) -> impl Iterator<Item = std::ops::Range<usize>> + Clone + 'c {
+        let ((x0, y0), (x1, y1)) = (
+            self.cell_coords(p - Vec2::splat(radius)),
+            self.cell_coords(p + Vec2::splat(radius)),
+        );
         (y0..=y1).map(move |y| {
             let row = y * self.cols;
             cells.cell_start[row + x0] as usize..cells.cell_start[row + x1 + 1] as usize
@@ -228,12 +221,8 @@ impl NeighbourGrid {
 /// The cell along one axis of a coordinate `v` from the grid's origin: truncation is the floor
 /// for v ≥ 0, and anything below 0 (or NaN) clamps to the first cell, beyond `n` to the last.
 fn axis_cell(v: f32, inv_cell: f32, n: usize) -> usize {
-    let c = v * inv_cell;
-    if c.is_nan() || c < 0.0 {
-        0
-    } else {
-        (c as usize).min(n - 1)
-    }
+    // `as i32` truncates toward zero, saturates and takes NaN to 0 (`n` ≤ `MAX_CELLS` fits).
+    ((v * inv_cell) as i32).max(0).min(n as i32 - 1) as usize
 }
 
 /// Writes to the front of `slots` the agents `ids` but `skip` whose centre (in `points`) lies
@@ -318,6 +307,36 @@ mod tests {
                 for index in [&grid, &brute] {
                     assert_eq!(index.any_within(q, r, |i| i % 7 == 3), a.iter().any(|&i| i % 7 == 3));
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn small_cells_find_every_neighbour_near_and_beyond_the_bounds() {
+        // Radii of a few cells, and agents clamped into the border rows and columns from outside
+        // (and queries from outside) found as by brute force.
+        let bounds = Bounds {
+            min: Vec2::ZERO,
+            max: Vec2::new(20.0, 12.0),
+        };
+        let mut seed = 12345u32;
+        let mut next = || {
+            seed = seed.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+            (seed >> 8) as f32 / (1u32 << 24) as f32
+        };
+        let points: Vec<(u32, Vec2)> = (0..600)
+            .map(|i| (i, Vec2::new(next() * 26.0 - 3.0, next() * 18.0 - 3.0)))
+            .collect();
+        let mut grid = NeighbourGrid::new(NeighbourIndex::Grid { cell_size: 1.0 }, bounds);
+        let mut brute = NeighbourGrid::new(NeighbourIndex::BruteForce, bounds);
+        grid.rebuild(points.iter().copied());
+        brute.rebuild(points.iter().copied());
+        let (mut a, mut b) = (Vec::new(), Vec::new());
+        for &(_, q) in points.iter().step_by(7) {
+            for r in [0.3, 1.0, 2.4, 3.7] {
+                grid.query(q, r, &mut a);
+                brute.query(q, r, &mut b);
+                assert_eq!(a, b, "around {q} within {r}");
             }
         }
     }
