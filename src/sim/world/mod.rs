@@ -32,7 +32,7 @@ use crate::sim::mind::{Mind, MindEvent, Senses, Signals, WorldMap, exit_loads};
 use crate::sim::nav::SearchScratch;
 use crate::sim::steer::human::HumanMemory;
 use crate::sim::steer::{AgentIndex, SteerState, SteeringObstacles};
-use crate::sim::{Body, NeighbourGrid, ResolvedProfile, StaticGeometry, Status, non_penetration};
+use crate::sim::{Body, ContactGrid, NeighbourGrid, ResolvedProfile, StaticGeometry, Status, non_penetration};
 use arrivals::Arrivals;
 use decide::{Decision, Scratch, SnapshotView};
 
@@ -88,6 +88,15 @@ pub struct World {
 /// Fewest agents per parallel task of a tick's phases (think, decide, apply, record): enough to
 /// outweigh a task's cost, few enough that two threads share the agents evenly.
 const AGENTS_PER_TASK: usize = 128;
+
+/// The index and position of every present agent among `bodies`, in order.
+fn present_positions(bodies: &[Body]) -> impl Iterator<Item = (u32, glam::Vec2)> + '_ {
+    bodies
+        .iter()
+        .enumerate()
+        .filter(|(_, b)| b.status.present())
+        .map(|(i, b)| (i as u32, b.position))
+}
 
 /// The scene's neighbour index, with the k-d tree when some profile asks for its k nearest.
 fn neighbour_grid(scene: &Scene, profiles: &[ResolvedProfile]) -> NeighbourGrid {
@@ -225,14 +234,7 @@ impl World {
     }
 
     fn rebuild_grid(&mut self) {
-        let bodies = &self.bodies;
-        self.grid.rebuild(
-            bodies
-                .iter()
-                .enumerate()
-                .filter(|(_, b)| b.status.present())
-                .map(|(i, b)| (i as u32, b.position)),
-        );
+        self.grid.rebuild(present_positions(&self.bodies));
     }
 
     /// Advances one tick and returns the recorded frame of its end state.
@@ -241,8 +243,8 @@ impl World {
         self.remove_arrived();
         let mut decisions = std::mem::take(&mut self.decisions);
         self.think_and_decide_all(&mut decisions);
-        self.apply_all(&decisions);
-        let frame = self.record(&decisions);
+        let contacts = self.apply_all(&decisions);
+        let frame = self.record(&decisions, &contacts);
         self.decisions = decisions;
         frame
     }
@@ -302,8 +304,9 @@ impl World {
 
     /// Applies the decisions and moves the clock on: every agent moves and its mind reacts in
     /// parallel, then what the minds report is applied in agent order ([`World::react`]);
-    /// presence, neighbour grid, non-penetration.
-    fn apply_all(&mut self, decisions: &[Option<Decision>]) {
+    /// presence, neighbour grid, non-penetration. Returns the index of the frame's contact check
+    /// over the final positions.
+    fn apply_all(&mut self, decisions: &[Option<Decision>]) -> ContactGrid {
         self.tick += 1;
         let time = self.time();
         let (scene, map, statics) = (&*self.scene, &self.map, &self.statics);
@@ -333,9 +336,18 @@ impl World {
             self.react(i, event);
         }
         self.update_presence();
-        self.rebuild_grid();
         if self.scene.settings.non_penetration {
+            self.rebuild_grid();
             non_penetration::enforce(&mut self.bodies, &mut self.grid, self.max_radius);
+            ContactGrid::new(self.max_radius, present_positions(&self.bodies))
+        } else {
+            // The bodies are final: both indexes at once.
+            let (grid, bodies, max_radius) = (&mut self.grid, &self.bodies, self.max_radius);
+            rayon::join(
+                || grid.rebuild(present_positions(bodies)),
+                || ContactGrid::new(max_radius, present_positions(bodies)),
+            )
+            .1
         }
     }
 
@@ -390,6 +402,6 @@ impl World {
     /// The frame of the current state without stepping (tick 0 of a recording): no forces,
     /// and the events of the last tick (at tick 0, the agents present from the start).
     pub fn snapshot_frame(&self) -> Frame {
-        self.record(&[])
+        self.record(&[], &ContactGrid::new(self.max_radius, present_positions(&self.bodies)))
     }
 }

@@ -30,19 +30,12 @@ fn joined<T: Copy>(blocks: &[Block], part: impl Fn(&Block) -> &Vec<T>) -> Vec<T>
 
 impl World {
     /// Records every present agent; `decisions` (indexed like the bodies, possibly empty)
-    /// supply the forces and preferred velocities of the tick just stepped. Blocks of agents
-    /// are sampled and checked for contacts in parallel, each into vectors of its own, and
-    /// joined in agent order, so the frame is the same at any thread count.
-    pub(super) fn record(&self, decisions: &[Option<Decision>]) -> Frame {
+    /// supply the forces and preferred velocities of the tick just stepped, `grid` indexes the
+    /// present agents for the contact check. Blocks of agents are sampled and checked for
+    /// contacts in parallel, each into vectors of its own, and joined in agent order, so the
+    /// frame is the same at any thread count.
+    pub(super) fn record(&self, decisions: &[Option<Decision>], grid: &ContactGrid) -> Frame {
         let decision = |i: usize| decisions.get(i).and_then(Option::as_ref);
-        let grid = ContactGrid::new(
-            self.max_radius,
-            self.bodies
-                .iter()
-                .enumerate()
-                .filter(|(_, b)| b.status.present())
-                .map(|(i, b)| (i as u32, b.position)),
-        );
         let blocks: Vec<Block> = self
             .bodies
             .par_chunks(AGENTS_PER_TASK)
@@ -60,14 +53,17 @@ impl World {
                     }
                     let i = block * AGENTS_PER_TASK + k;
                     let decision = decision(i);
-                    out.agents.push(self.sample(body, mind, decision));
+                    let mut sample = self.sample(body, mind, decision);
+                    if self.contacts_of(i, body, grid, &mut touching, &mut out.contacts) {
+                        sample.flags |= FLAG_COLLIDING;
+                    }
+                    out.agents.push(sample);
                     let parts = decision.map_or(&[][..], |d| &d.steering.parts[..]);
                     out.forces.extend(parts.iter().map(|p| ForceSample {
                         label: p.label,
                         force: p.force,
                         kept: p.kept,
                     }));
-                    self.contacts_of(i, body, &grid, &mut touching, &mut out.contacts);
                 }
                 out
             })
@@ -91,24 +87,6 @@ impl World {
             .flatten()
             .filter_map(|d| d.debug.as_deref().cloned())
             .collect();
-        let mut colliding: Vec<u32> = frame
-            .contacts
-            .iter()
-            .flat_map(|c| match c.with {
-                ContactWith::Agent(other) => [Some(c.agent), Some(other)],
-                ContactWith::Obstacle(_) => [Some(c.agent), None],
-            })
-            .flatten()
-            .collect();
-        colliding.sort_unstable();
-        colliding.dedup();
-        if !colliding.is_empty() {
-            frame.agents.par_iter_mut().with_min_len(AGENTS_PER_TASK).for_each(|a| {
-                if colliding.binary_search(&a.id).is_ok() {
-                    a.flags |= FLAG_COLLIDING;
-                }
-            });
-        }
         frame
     }
 
@@ -135,8 +113,9 @@ impl World {
         }
     }
 
-    /// Appends the contacts of agent `i` (`body`) with agents after it, found in `grid`, and
-    /// with obstacles; `touching` is a reused buffer.
+    /// Appends the contacts of present agent `i` (`body`) with agents after it, found in
+    /// `grid`, and with obstacles, and tells whether it touches anyone or anything (agents
+    /// before it too); `touching` is a reused buffer.
     fn contacts_of(
         &self,
         i: usize,
@@ -144,16 +123,18 @@ impl World {
         grid: &ContactGrid,
         touching: &mut Vec<(u32, f32)>,
         contacts: &mut Vec<Contact>,
-    ) {
-        if !body.status.present() {
-            return;
-        }
+    ) -> bool {
         touching.clear();
+        let mut colliding = false;
         grid.around(body.position, |j, q| {
-            if j as usize > i {
+            if j as usize != i {
+                // The same depth, to the bit, as the other agent's check finds.
                 let depth = body.radius + self.bodies[j as usize].radius - body.position.distance(q);
                 if depth > CONTACT_TOLERANCE {
-                    touching.push((j, depth));
+                    colliding = true;
+                    if j as usize > i {
+                        touching.push((j, depth));
+                    }
                 }
             }
         });
@@ -169,11 +150,13 @@ impl World {
             .statics
             .penetrations(body.position, body.radius, self.time(), CONTACT_TOLERANCE)
         {
+            colliding = true;
             contacts.push(Contact {
                 agent: body.id,
                 with: ContactWith::Obstacle(k),
                 depth,
             });
         }
+        colliding
     }
 }
