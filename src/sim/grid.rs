@@ -108,6 +108,12 @@ impl NeighbourGrid {
         }
     }
 
+    /// Sorts the agents of the last rebuild into cells now rather than at the first query that
+    /// reads them (for a caller that knows some query will and has a thread to spare now).
+    pub fn sort_cells(&self) {
+        self.cells();
+    }
+
     /// The agents of the last rebuild sorted into cells, sorted now if no query has yet.
     fn cells(&self) -> &Cells {
         self.sorted.get_or_init(|| {

@@ -75,6 +75,9 @@ pub struct World {
     agent_index: AgentIndex,
     grid: NeighbourGrid,
     max_radius: f32,
+    /// True when some profile's behaviours or avoidance read the neighbour grid's cells every
+    /// tick.
+    cells_every_tick: bool,
     tick: u64,
     avoid_obstacles: AvoidObstacles,
     non_reactive: Vec<bool>,
@@ -129,6 +132,9 @@ impl World {
             agent_index: AgentIndex::new(bodies.iter().map(|b| b.id)),
             grid: neighbour_grid(&scene, &profiles),
             max_radius,
+            cells_every_tick: profiles
+                .iter()
+                .any(|p| p.behaviour_radius > 0.0 || (p.nearest.is_none() && p.neighbour_radius > 0.0)),
             scene,
             profiles,
             labels,
@@ -341,10 +347,17 @@ impl World {
             non_penetration::enforce(&mut self.bodies, &mut self.grid, self.max_radius);
             ContactGrid::new(self.max_radius, present_positions(&self.bodies))
         } else {
-            // The bodies are final: both indexes at once.
+            // The bodies are final: both indexes at once (the cells too when the next tick
+            // reads them).
             let (grid, bodies, max_radius) = (&mut self.grid, &self.bodies, self.max_radius);
+            let cells_every_tick = self.cells_every_tick;
             rayon::join(
-                || grid.rebuild(present_positions(bodies)),
+                || {
+                    grid.rebuild(present_positions(bodies));
+                    if cells_every_tick {
+                        grid.sort_cells();
+                    }
+                },
                 || ContactGrid::new(max_radius, present_positions(bodies)),
             )
             .1
