@@ -11,7 +11,7 @@ pub const FLAG_ARRIVED: u8 = 1;
 pub const FLAG_COLLIDING: u8 = 2;
 
 /// One agent's recorded state at the end of a tick.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct AgentSample {
     /// Agent id (see the header's agent table).
     pub id: u32,
@@ -53,7 +53,7 @@ impl AgentSample {
 }
 
 /// One behaviour's recorded force.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct ForceSample {
     /// Index into the recording's label table.
     pub label: u16,

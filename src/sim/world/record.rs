@@ -9,90 +9,92 @@ use super::{AGENTS_PER_TASK, AgentMind, World};
 use crate::record::{AgentSample, Contact, ContactWith, FLAG_ARRIVED, FLAG_COLLIDING, ForceSample, Frame};
 use crate::sim::{Body, CONTACT_TOLERANCE, ContactGrid};
 
-/// What one block of agents adds to the frame.
-#[derive(Default)]
-struct Block {
-    agents: Vec<AgentSample>,
-    forces: Vec<ForceSample>,
-    /// Every overlap deeper than [`CONTACT_TOLERANCE`] of the block's agents with later agents
-    /// and with obstacles, in agent order.
-    contacts: Vec<Contact>,
-}
-
-/// One part of every block, joined in block order.
-fn joined<T: Copy>(blocks: &[Block], part: impl Fn(&Block) -> &Vec<T>) -> Vec<T> {
-    let mut all = Vec::with_capacity(blocks.iter().map(|b| part(b).len()).sum());
-    for b in blocks {
-        all.extend_from_slice(part(b));
-    }
-    all
+/// `all` cut into consecutive pieces beginning at `starts` (ascending, the first 0).
+fn split_at_starts<T>(mut all: &mut [T], starts: impl Iterator<Item = usize>) -> impl Iterator<Item = &mut [T]> {
+    let mut starts = starts.peekable();
+    std::iter::from_fn(move || {
+        let start = starts.next()?;
+        let end = starts.peek().copied().unwrap_or(start + all.len());
+        let (piece, rest) = std::mem::take(&mut all).split_at_mut(end - start);
+        all = rest;
+        Some(piece)
+    })
 }
 
 impl World {
     /// Records every present agent; `decisions` (indexed like the bodies, possibly empty)
     /// supply the forces and preferred velocities of the tick just stepped, `grid` indexes the
     /// present agents for the contact check. Blocks of agents are sampled and checked for
-    /// contacts in parallel, each into vectors of its own, and joined in agent order, so the
-    /// frame is the same at any thread count.
+    /// contacts in parallel, each writing its samples and forces into its own part of the
+    /// frame's vectors, so the frame is the same at any thread count.
     pub(super) fn record(&self, decisions: &[Option<Decision>], grid: &ContactGrid) -> Frame {
         let decision = |i: usize| decisions.get(i).and_then(Option::as_ref);
-        let blocks: Vec<Block> = self
+        let parts = |i: usize| decision(i).map_or(&[][..], |d| &d.steering.parts[..]);
+        // Where each block's samples and forces start in the frame.
+        let mut starts = Vec::with_capacity(self.bodies.len() / AGENTS_PER_TASK + 1);
+        let (mut sample_count, mut force_count) = (0, 0);
+        for (block, bodies) in self.bodies.chunks(AGENTS_PER_TASK).enumerate() {
+            starts.push((sample_count, force_count));
+            for (k, _) in bodies.iter().enumerate().filter(|(_, b)| b.status.present()) {
+                sample_count += 1;
+                force_count += parts(block * AGENTS_PER_TASK + k).len();
+            }
+        }
+        let mut agents = vec![AgentSample::default(); sample_count];
+        let mut forces = vec![ForceSample::default(); force_count];
+        let pieces = split_at_starts(&mut agents, starts.iter().map(|s| s.0))
+            .zip(split_at_starts(&mut forces, starts.iter().map(|s| s.1)))
+            .collect::<Vec<_>>();
+        let contacts: Vec<Vec<Contact>> = self
             .bodies
             .par_chunks(AGENTS_PER_TASK)
             .zip(self.minds.par_chunks(AGENTS_PER_TASK))
+            .zip(pieces)
             .enumerate()
-            .map(|(block, (bodies, minds))| {
-                let mut out = Block {
-                    agents: Vec::with_capacity(bodies.len()),
-                    ..Block::default()
-                };
-                let mut touching = Vec::new();
-                for (k, (body, mind)) in bodies.iter().zip(minds).enumerate() {
-                    if !body.status.present() {
-                        continue;
-                    }
+            .map(|(block, ((bodies, minds), (samples, forces)))| {
+                let (mut contacts, mut touching) = (Vec::new(), Vec::new());
+                let mut force_start = starts[block].1;
+                let present = bodies
+                    .iter()
+                    .zip(minds)
+                    .enumerate()
+                    .filter(|(_, (b, _))| b.status.present());
+                let mut forces = forces.iter_mut();
+                for ((k, (body, mind)), slot) in present.zip(samples) {
                     let i = block * AGENTS_PER_TASK + k;
-                    let decision = decision(i);
-                    let mut sample = self.sample(body, mind, decision);
-                    if self.contacts_of(i, body, grid, &mut touching, &mut out.contacts) {
-                        sample.flags |= FLAG_COLLIDING;
+                    *slot = self.sample(body, mind, decision(i), force_start as u32);
+                    if self.contacts_of(i, body, grid, &mut touching, &mut contacts) {
+                        slot.flags |= FLAG_COLLIDING;
                     }
-                    out.agents.push(sample);
-                    let parts = decision.map_or(&[][..], |d| &d.steering.parts[..]);
-                    out.forces.extend(parts.iter().map(|p| ForceSample {
-                        label: p.label,
-                        force: p.force,
-                        kept: p.kept,
-                    }));
+                    for (p, out) in parts(i).iter().zip(forces.by_ref()) {
+                        *out = ForceSample {
+                            label: p.label,
+                            force: p.force,
+                            kept: p.kept,
+                        };
+                    }
+                    force_start += parts(i).len();
                 }
-                out
+                contacts
             })
             .collect();
-        let mut frame = Frame {
+        Frame {
             tick: self.tick,
             time: self.time(),
             events: self.events.clone(),
-            agents: joined(&blocks, |b| &b.agents),
-            forces: joined(&blocks, |b| &b.forces),
-            contacts: joined(&blocks, |b| &b.contacts),
-            ..Frame::default()
-        };
-        let mut force_start = 0;
-        for a in &mut frame.agents {
-            a.force_start = force_start;
-            force_start += u32::from(a.force_count);
+            agents,
+            forces,
+            contacts: contacts.concat(),
+            debug: decisions
+                .iter()
+                .flatten()
+                .filter_map(|d| d.debug.as_deref().cloned())
+                .collect(),
         }
-        frame.debug = decisions
-            .iter()
-            .flatten()
-            .filter_map(|d| d.debug.as_deref().cloned())
-            .collect();
-        frame
     }
 
-    /// The sample of one present agent, with its forces counted but not yet placed
-    /// (`force_start` is set when the samples are joined).
-    fn sample(&self, body: &Body, mind: &AgentMind, decision: Option<&Decision>) -> AgentSample {
+    /// The sample of one present agent whose forces start at `force_start` in the frame.
+    fn sample(&self, body: &Body, mind: &AgentMind, decision: Option<&Decision>, force_start: u32) -> AgentSample {
         let (steering, preferred, avoidance, forces) = match decision {
             Some(d) => (d.steering.force, d.preferred, d.avoidance, d.steering.parts.len()),
             None => (Vec2::ZERO, body.velocity, Vec2::ZERO, 0),
@@ -108,7 +110,7 @@ impl World {
             avoidance,
             state: mind.mind.state_index(),
             flags: if mind.mind.arrived() { FLAG_ARRIVED } else { 0 },
-            force_start: 0,
+            force_start,
             force_count: forces as u16,
         }
     }
