@@ -183,7 +183,7 @@ fn main() {
     );
     println!("|---|---|---|---|---|");
     let only: Vec<usize> = std::env::args().skip(1).filter_map(|a| a.parse().ok()).collect();
-    for (n, reps) in [(250, 3), (1000, 2), (5000, 1)] {
+    for (n, reps) in [(250, 3), (1000, 4), (5000, 1)] {
         if !only.is_empty() && !only.contains(&n) {
             continue;
         }
