@@ -29,7 +29,7 @@ use super::cone::{Cone, Side, collision_disc, half_plane};
 use super::neighbours::{Mover, Neighbourhood};
 use super::obstacles::AvoidObstacles;
 use super::region::Region;
-use super::relaxation::{Relaxation, largest_open, open_counts, present_at};
+use super::relaxation::{Relaxation, Searched, present_at};
 use crate::record::Constraint;
 use crate::scene::avoidance::ClearPathVariant;
 
@@ -204,17 +204,14 @@ impl ConeMethod {
         relax.gate.resize(movers.len() + 1, false);
         let (regions, levels) = (&relax.fixed, &relax.fixed_levels);
         let (blocked, steps) = (&mut relax.blocked, &mut relax.steps);
-        let preferred = agent.preferred;
-        open_counts(
+        let searched = Searched {
             regions,
             levels,
-            agent.max_speed,
-            preferred,
-            u32::MAX,
-            blocked,
-            steps,
-            &mut relax.gate,
-        );
+            max_speed: agent.max_speed,
+            preferred: agent.preferred,
+            colliding_from: u32::MAX,
+        };
+        searched.open_counts(blocked, steps, &mut relax.gate);
     }
 
     /// The largest count below `below` (ClearPath-1: that its fixed regions permit) at which
@@ -228,18 +225,14 @@ impl ConeMethod {
             ..
         } = &mut nb.relax;
         let gated = |k: u32| !self.halves() || gate[k as usize];
-        let (regions, preferred) = (&nb.regions, agent.preferred);
-        largest_open(
-            regions,
+        let searched = Searched {
+            regions: &nb.regions,
             levels,
-            agent.max_speed,
-            preferred,
+            max_speed: agent.max_speed,
+            preferred: agent.preferred,
             colliding_from,
-            below,
-            gated,
-            blocked,
-            steps,
-        )
+        };
+        searched.largest_open(below, gated, blocked, steps)
     }
 
     /// The boundary search among the regions present at neighbour count `k`; `debug`, cleared

@@ -10,7 +10,7 @@
 //! it. Dropping regions only widens gaps, so an edge of a region of level L is open from count
 //! L up to the last count whose blocking intervals still leave a gap; one cut of the edge, each
 //! interval labelled with its region, gives that range. When only the largest such count is
-//! wanted ([`largest_open`]), edges that cannot open a larger count than one found are not cut.
+//! wanted ([`Searched::largest_open`]), edges that cannot open a larger count than one found are not cut.
 
 use glam::Vec2;
 
@@ -31,7 +31,7 @@ pub struct Relaxation {
     /// Per count: whether the count may be searched at all (ClearPath-1: its fixed regions
     /// permit a velocity).
     pub gate: Vec<bool>,
-    /// Buffers of [`open_counts`]: an edge's blocked intervals and their levels.
+    /// Buffers of [`Searched::open_counts`]: an edge's blocked intervals and their levels.
     pub blocked: Vec<Blocked>,
     /// See `blocked`.
     pub steps: Vec<u32>,
@@ -49,77 +49,54 @@ pub fn present_at(regions: &[Region], levels: &[u32], count: u32, out: &mut Vec<
     );
 }
 
-/// Sets `open[k]`, for every count k below `open.len()`, to whether the boundary search over
-/// the `regions` whose `levels` are at most k finds a velocity within `max_speed` when it
-/// prefers `preferred` below count `colliding_from` and zero from there on (the overlap
-/// recovery). `blocked` and `steps` are reused buffers.
-#[allow(clippy::too_many_arguments)]
-pub fn open_counts(
-    regions: &[Region],
-    levels: &[u32],
-    max_speed: f32,
-    preferred: Vec2,
-    colliding_from: u32,
-    blocked: &mut Vec<Blocked>,
-    steps: &mut Vec<u32>,
-    open: &mut [bool],
-) {
-    open.fill(false);
-    let last = open.len() as u32 - 1;
-    let searched = Searched {
-        regions,
-        levels,
-        max_speed,
-        preferred,
-        colliding_from,
-    };
-    searched.open_ranges(last, blocked, steps, |from, to| {
-        open[from as usize..=to as usize].fill(true);
-        0
-    });
-}
-
-/// The largest count below `below` for which `wanted` holds and the boundary search over the
-/// regions present there succeeds (as in [`open_counts`]); `None` when there is none. Edges that
-/// could only open smaller counts than one already found are not cut.
-#[allow(clippy::too_many_arguments)]
-pub fn largest_open(
-    regions: &[Region],
-    levels: &[u32],
-    max_speed: f32,
-    preferred: Vec2,
-    colliding_from: u32,
-    below: u32,
-    wanted: impl Fn(u32) -> bool,
-    blocked: &mut Vec<Blocked>,
-    steps: &mut Vec<u32>,
-) -> Option<u32> {
-    let last = below.checked_sub(1)?;
-    let searched = Searched {
-        regions,
-        levels,
-        max_speed,
-        preferred,
-        colliding_from,
-    };
-    let mut best: Option<u32> = None;
-    searched.open_ranges(last, blocked, steps, |from, to| {
-        best = best.max((from..=to).rev().find(|&k| wanted(k)));
-        best.map_or(0, |k| k + 1)
-    });
-    best
-}
-
-/// The regions of a search at every count, with the velocity preferred.
-struct Searched<'a> {
-    regions: &'a [Region],
-    levels: &'a [u32],
-    max_speed: f32,
-    preferred: Vec2,
-    colliding_from: u32,
+/// The regions of a boundary search at every neighbour count: those whose `levels` are at
+/// most k are present at count k; the search looks for a velocity within `max_speed`, nearest
+/// `preferred` below count `colliding_from` and nearest zero from there on (the overlap
+/// recovery).
+pub struct Searched<'a> {
+    /// Every region.
+    pub regions: &'a [Region],
+    /// From which count each region is present.
+    pub levels: &'a [u32],
+    /// The speed limit.
+    pub max_speed: f32,
+    /// The velocity preferred below `colliding_from`.
+    pub preferred: Vec2,
+    /// The first count at which the agent already overlaps someone.
+    pub colliding_from: u32,
 }
 
 impl Searched<'_> {
+    /// Sets `open[k]`, for every count k below `open.len()`, to whether the search at count k
+    /// finds a velocity. `blocked` and `steps` are reused buffers.
+    pub fn open_counts(&self, blocked: &mut Vec<Blocked>, steps: &mut Vec<u32>, open: &mut [bool]) {
+        open.fill(false);
+        let last = open.len() as u32 - 1;
+        self.open_ranges(last, blocked, steps, |from, to| {
+            open[from as usize..=to as usize].fill(true);
+            0
+        });
+    }
+
+    /// The largest count below `below` for which `wanted` holds and the search succeeds (as in
+    /// [`Searched::open_counts`]); `None` when there is none. Edges that could only open
+    /// smaller counts than one already found are not cut.
+    pub fn largest_open(
+        &self,
+        below: u32,
+        wanted: impl Fn(u32) -> bool,
+        blocked: &mut Vec<Blocked>,
+        steps: &mut Vec<u32>,
+    ) -> Option<u32> {
+        let last = below.checked_sub(1)?;
+        let mut best: Option<u32> = None;
+        self.open_ranges(last, blocked, steps, |from, to| {
+            best = best.max((from..=to).rev().find(|&k| wanted(k)));
+            best.map_or(0, |k| k + 1)
+        });
+        best
+    }
+
     /// Calls `mark(from, to)` with ranges of counts, from 0 to `last`, at which the search
     /// succeeds, so that every such count is in one of them; `mark` returns the smallest count
     /// still of interest, and ranges wholly below it may be left out.
@@ -245,31 +222,19 @@ mod tests {
             let preferred = Vec2::new(next() * 2.0 - 1.0, next() * 2.0 - 1.0);
             let colliding_from = if case % 3 == 0 { (next() * 7.0) as u32 } else { u32::MAX };
             let mut open = vec![false; count as usize + 1];
-            open_counts(
-                &regions,
-                &levels,
-                MAX_SPEED,
+            let searched = Searched {
+                regions: &regions,
+                levels: &levels,
+                max_speed: MAX_SPEED,
                 preferred,
                 colliding_from,
-                &mut blocked,
-                &mut steps,
-                &mut open,
-            );
+            };
+            searched.open_counts(&mut blocked, &mut steps, &mut open);
             // The largest open count below each bound, every other count wanted.
             for below in 0..=count + 1 {
                 let wanted = |k: u32| k % 2 == case % 2;
                 let largest = (0..below).rev().find(|&k| open[k as usize] && wanted(k));
-                let pass = largest_open(
-                    &regions,
-                    &levels,
-                    MAX_SPEED,
-                    preferred,
-                    colliding_from,
-                    below,
-                    wanted,
-                    &mut blocked,
-                    &mut steps,
-                );
+                let pass = searched.largest_open(below, wanted, &mut blocked, &mut steps);
                 assert_eq!(pass, largest, "case {case}, below {below}");
             }
             let mut present = Vec::new();
