@@ -345,7 +345,7 @@ impl World {
         if self.scene.settings.non_penetration {
             self.rebuild_grid();
             non_penetration::enforce(&mut self.bodies, &mut self.grid, self.max_radius);
-            ContactGrid::new(self.max_radius, present_positions(&self.bodies))
+            self.contact_grid()
         } else {
             // The bodies are final: both indexes at once (the cells too when the next tick
             // reads them).
@@ -415,6 +415,11 @@ impl World {
     /// The frame of the current state without stepping (tick 0 of a recording): no forces,
     /// and the events of the last tick (at tick 0, the agents present from the start).
     pub fn snapshot_frame(&self) -> Frame {
-        self.record(&[], &ContactGrid::new(self.max_radius, present_positions(&self.bodies)))
+        self.record(&[], &self.contact_grid())
+    }
+
+    /// The contact check's index of the present agents.
+    fn contact_grid(&self) -> ContactGrid {
+        ContactGrid::new(self.max_radius, present_positions(&self.bodies))
     }
 }
