@@ -37,7 +37,7 @@ impl ContactGrid {
             inv_cell: 0.5 / max_radius,
             ..ContactGrid::default()
         };
-        if !(max_radius > 0.0) {
+        if max_radius.is_nan() || max_radius <= 0.0 {
             return grid;
         }
         let items: Vec<(u32, Vec2)> = items.collect();
