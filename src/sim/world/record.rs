@@ -66,14 +66,15 @@ impl World {
                     if self.contacts_of(i, body, grid, &mut touching, &mut contacts) {
                         slot.flags |= FLAG_COLLIDING;
                     }
-                    for (p, out) in parts(i).iter().zip(forces.by_ref()) {
+                    let parts = parts(i);
+                    for (p, out) in parts.iter().zip(forces.by_ref()) {
                         *out = ForceSample {
                             label: p.label,
                             force: p.force,
                             kept: p.kept,
                         };
                     }
-                    force_start += parts(i).len();
+                    force_start += parts.len();
                 }
                 contacts
             })
