@@ -248,7 +248,7 @@ mod tests {
 
     fn square(min: (f32, f32), size: f32) -> Region {
         let m = Vec2::new(min.0, min.1);
-        Region::polygon(&[
+        Region::polygon([
             m,
             m + Vec2::new(size, 0.0),
             m + Vec2::new(size, size),

@@ -110,6 +110,7 @@ impl Cone {
     /// The cone as a region closed beyond `max_speed`. With `only` set, the edges of the other
     /// side (its leg and its half of the chord) are not candidates (Brandejský's per-VO side);
     /// without it the chord is one edge.
+    #[inline]
     pub fn region(&self, max_speed: f32, only: Option<Side>) -> Region {
         let (near_left, near_right) = self.chord();
         let far = 2.0 * (self.apex.length() + max_speed + 1.0)
@@ -120,25 +121,28 @@ impl Cone {
         let far_right = self.apex + self.right * far;
         let far_axis = self.apex + self.axis * far;
         let far_left = self.apex + self.left * far;
-        // The edges through `far_axis` close the cone far beyond max speed.
-        let region = |vertices: &[Vec2], candidate: &[bool]| {
-            let closing = [false, true, true, false, false, false];
-            Region::closed_beyond(vertices, candidate, &closing[..vertices.len()], max_speed)
-        };
+        // The edges through `far_axis` (1 and 2) close the cone far beyond max speed.
+        let mask = |bits: &[bool]| bits.iter().rev().fold(0, |m, &b| m << 1 | b as u8);
         if self.cut > 0.0 && only.is_none() {
-            region(
-                &[near_right, far_right, far_axis, far_left, near_left],
-                &[true, false, false, true, true],
+            Region::closed_beyond(
+                [near_right, far_right, far_axis, far_left, near_left],
+                0b11001,
+                [0, 3, 4],
+                max_speed,
             )
         } else if self.cut > 0.0 {
-            region(
-                &[near_right, far_right, far_axis, far_left, near_left, mid],
-                &[right_ok, false, false, left_ok, left_ok, right_ok],
+            Region::closed_beyond(
+                [near_right, far_right, far_axis, far_left, near_left, mid],
+                mask(&[right_ok, false, false, left_ok, left_ok, right_ok]),
+                [0, 3, 4, 5],
+                max_speed,
             )
         } else {
-            region(
-                &[self.apex, far_right, far_axis, far_left],
-                &[right_ok, false, false, left_ok],
+            Region::closed_beyond(
+                [self.apex, far_right, far_axis, far_left],
+                mask(&[right_ok, false, false, left_ok]),
+                [0, 3],
+                max_speed,
             )
         }
     }
@@ -146,19 +150,20 @@ impl Cone {
 
 /// The forbidden half-plane {v : (v − point)·normal > 0}, closed beyond `max_speed`; only its
 /// border line is a candidate (ClearPath's type-II side constraint).
+#[inline]
 pub fn half_plane(point: Vec2, normal: Vec2, max_speed: f32) -> Region {
     let size = 2.0 * (max_speed + point.length() + 1.0);
     let along = Vec2::new(normal.y, -normal.x);
     // Only the border line lies within max speed.
     Region::closed_beyond(
-        &[
+        [
             point - along * size,
             point + along * size,
             point + along * size + normal * 2.0 * size,
             point - along * size + normal * 2.0 * size,
         ],
-        &[true, false, false, false],
-        &[false, true, true, true],
+        0b0001,
+        [0],
         max_speed,
     )
 }
@@ -169,7 +174,7 @@ pub fn half_plane(point: Vec2, normal: Vec2, max_speed: f32) -> Region {
 pub fn collision_disc(p: Vec2, radius: f32, apex: Vec2, dt: f32) -> Region {
     let center = apex + p / dt;
     let r = radius / dt / (std::f32::consts::PI / 8.0).cos();
-    Region::polygon(&std::array::from_fn::<Vec2, 8, _>(|k| {
+    Region::polygon(std::array::from_fn::<Vec2, 8, _>(|k| {
         center + Vec2::from_angle((k as f32 + 0.5) * std::f32::consts::FRAC_PI_4) * r
     }))
 }

@@ -17,6 +17,7 @@ mod boundary;
 mod cone;
 mod cone_methods;
 mod headway;
+mod line_quad;
 mod lp;
 mod neighbours;
 mod obstacles;

@@ -4,8 +4,9 @@
 //! by edges that are never candidates.
 //!
 //! The polygon is stored inline (at most [`MAX_VERTICES`] vertices) with its bounding box and
-//! each edge's inside test as a line `n·v > k` (margin included), so building the regions of a
-//! tick allocates nothing and a membership test is a few multiplications.
+//! each edge's inside test as a line `n·v > k` (margin included), four lines evaluated together
+//! ([`LineQuad`]), so building the regions of a tick allocates nothing and a membership test is
+//! a few vector multiplications.
 //!
 //! The regions of a search are only ever asked about velocities within the agent's max speed.
 //! Edges that lie far beyond it and only close an infinite cone or half-plane (*closing* edges)
@@ -13,6 +14,8 @@
 //! within the disc, the region is the same.
 
 use glam::Vec2;
+
+use super::line_quad::LineQuad;
 
 /// Margin (m/s) by which a velocity must be inside a region to count as forbidden, so that the
 /// boundary itself is permitted (a grazing pass).
@@ -28,71 +31,61 @@ pub struct Region {
     len: u8,
     /// Bit `i` set: edge `i` (vertex `i` → `i + 1`) is a candidate.
     candidate: u8,
-    /// How many edges have an inside test (the first `lines` entries of the arrays below).
+    /// How many edges have an inside test (the first lanes of `quads`).
     lines: u8,
     min: Vec2,
     max: Vec2,
-    /// Per edge that is not closing: its line `normal·v = offset` (the normal is the edge
-    /// rotated a quarter turn) and its length.
-    normals: [Vec2; MAX_VERTICES],
-    offsets: [f32; MAX_VERTICES],
-    lengths: [f32; MAX_VERTICES],
+    /// The lines of the edges that are not closing, four to an entry.
+    quads: [LineQuad; MAX_VERTICES / 4],
 }
 
 impl Region {
-    /// The region with counter-clockwise `vertices` (3 to [`MAX_VERTICES`]) whose edge `i` is a
-    /// candidate when `candidate[i]`; every edge bounds it.
-    pub fn new(vertices: &[Vec2], candidate: &[bool]) -> Region {
-        Region::closed_beyond(
-            vertices,
-            candidate,
-            &[false; MAX_VERTICES][..vertices.len()],
-            f32::INFINITY,
-        )
+    /// The region with counter-clockwise `vertices` (3 to [`MAX_VERTICES`]) whose every edge
+    /// bounds it and is a candidate.
+    pub fn polygon<const N: usize>(vertices: [Vec2; N]) -> Region {
+        let every = ((1u16 << N) - 1) as u8;
+        Region::closed_beyond(vertices, every, std::array::from_fn::<_, N, _>(|i| i), f32::INFINITY)
     }
 
-    /// As [`Region::new`], for searches among velocities within `max_speed`: edge `i` is a
-    /// closing edge when `closing[i]`, which requires it to lie farther than `max_speed` from
-    /// every velocity within `max_speed` (it then has no inside test, see the module comment).
-    pub fn closed_beyond(vertices: &[Vec2], candidate: &[bool], closing: &[bool], max_speed: f32) -> Region {
-        let len = vertices.len();
-        assert!(len <= MAX_VERTICES && candidate.len() == len && closing.len() == len);
-        let mut region = Region {
-            vertices: [Vec2::ZERO; MAX_VERTICES],
-            len: len as u8,
-            candidate: 0,
-            lines: 0,
-            min: Vec2::splat(f32::INFINITY),
-            max: Vec2::splat(f32::NEG_INFINITY),
-            normals: [Vec2::ZERO; MAX_VERTICES],
-            offsets: [0.0; MAX_VERTICES],
-            lengths: [0.0; MAX_VERTICES],
-        };
-        for (i, &a) in vertices.iter().enumerate() {
-            region.vertices[i] = a;
-            region.candidate |= (candidate[i] as u8) << i;
-            region.min = region.min.min(a);
-            region.max = region.max.max(a);
-            if !closing[i] {
-                // Inside when e⊥·(v − a) > margin·|e|.
-                let e = vertices[if i + 1 == len { 0 } else { i + 1 }] - a;
-                let line = region.lines as usize;
-                region.normals[line] = e.perp();
-                region.offsets[line] = e.perp().dot(a);
-                region.lengths[line] = e.length();
-                region.lines += 1;
-            }
+    /// The region with counter-clockwise `vertices` (3 to [`MAX_VERTICES`]) whose edge `i`
+    /// (vertex `i` → `i + 1`) is a candidate when bit `i` of `candidates` is set, for searches
+    /// among velocities within `max_speed`: only the edges listed in `bounding` have an inside
+    /// test; the others are closing edges, which requires them to lie farther than `max_speed`
+    /// from every velocity within `max_speed` (see the module comment). The sizes are constants,
+    /// so that building a cone's region is straight-line code.
+    #[inline]
+    pub fn closed_beyond<const N: usize, const B: usize>(
+        vertices: [Vec2; N],
+        candidates: u8,
+        bounding: [usize; B],
+        max_speed: f32,
+    ) -> Region {
+        const { assert!(N <= MAX_VERTICES && B <= N) };
+        let mut corners = [Vec2::ZERO; MAX_VERTICES];
+        corners[..N].copy_from_slice(&vertices);
+        let (mut min, mut max) = (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY));
+        for a in vertices {
+            min = min.min(a);
+            max = max.max(a);
         }
+        // Inside edge i when e⊥·(v − a) > margin·|e|.
+        let edges = bounding.map(|i| (vertices[i], vertices[if i + 1 == N { 0 } else { i + 1 }]));
+        let quads = if B <= 4 {
+            [LineQuad::of_edges(&edges), LineQuad::EMPTY]
+        } else {
+            [LineQuad::of_edges(&edges[..4]), LineQuad::of_edges(&edges[4..])]
+        };
         // Velocities a rounding beyond max speed are still asked about: a margin of 1 m/s.
         let reach = Vec2::splat(max_speed + 1.0);
-        region.min = region.min.max(-reach);
-        region.max = region.max.min(reach);
-        region
-    }
-
-    /// A region whose every edge is a candidate.
-    pub fn polygon(vertices: &[Vec2]) -> Region {
-        Region::new(vertices, &[true; MAX_VERTICES][..vertices.len()])
+        Region {
+            vertices: corners,
+            len: N as u8,
+            candidate: candidates,
+            lines: B as u8,
+            min: min.max(-reach),
+            max: max.min(reach),
+            quads,
+        }
     }
 
     /// The counter-clockwise vertices.
@@ -112,39 +105,42 @@ impl Region {
     }
 
     /// True when the segment `a`–`b` misses the bounding box (then no point of it is inside).
+    #[inline]
     pub fn box_misses(&self, a: Vec2, b: Vec2) -> bool {
         a.max(b).cmplt(self.min).any() || a.min(b).cmpgt(self.max).any()
     }
 
-    /// True when `v` lies strictly inside (more than the margin from every edge).
-    pub fn contains(&self, v: Vec2) -> bool {
-        !self.box_misses(v, v)
-            && (0..self.lines as usize)
-                .all(|i| self.normals[i].dot(v) - self.offsets[i] > INSIDE_MARGIN * self.lengths[i])
+    /// The entries of `quads` that hold edges.
+    fn used_quads(&self) -> &[LineQuad] {
+        &self.quads[..(self.lines as usize).div_ceil(4)]
     }
 
-    /// The open interval of parameters `t` where `p + t·d` lies inside; empty (`lo ≥ hi`) as
-    /// soon as it is known to miss `window`. The ends are where the line crosses the region's
-    /// edges; an edge (nearly) parallel to the line uses the margin of [`Region::contains`],
-    /// so that a line along the boundary is not inside.
+    /// True when `v` lies strictly inside (more than the margin from every edge).
+    #[inline]
+    pub fn contains(&self, v: Vec2) -> bool {
+        !self.box_misses(v, v) && self.used_quads().iter().all(|q| q.inside(v).all())
+    }
+
+    /// The open interval of parameters `t` where `p + t·d` lies inside; empty (`lo ≥ hi`) when
+    /// it misses `window`. The ends are where the line crosses the region's edges; an edge
+    /// (nearly) parallel to the line, `|n × d| ≤ ε·|n|·|d|` as the cone methods always judged
+    /// it, uses the margin of [`Region::contains`], so that a line along the boundary is not
+    /// inside; a NaN line (a degenerate cone) contains nothing, as in `contains`.
+    #[inline]
     pub fn inside_interval(&self, p: Vec2, d: Vec2, (w0, w1): (f32, f32)) -> (f32, f32) {
         let (mut lo, mut hi) = (f32::NEG_INFINITY, f32::INFINITY);
         let d_len = d.length();
-        for i in 0..self.lines as usize {
-            // n·(p + t·d) − k > 0, linear in t.
-            let at0 = self.normals[i].dot(p) - self.offsets[i];
-            let slope = self.normals[i].dot(d);
-            // Parallel as the cone methods always judged it: |n × d| ≤ ε·|n|·|d|. A NaN line
-            // (a degenerate cone) contains nothing, as in `contains`.
-            let parallel = slope.abs() <= f32::EPSILON * d_len * self.lengths[i];
-            if at0.is_nan() || slope.is_nan() || (parallel && at0 <= INSIDE_MARGIN * self.lengths[i]) {
-                return (0.0, 0.0);
-            } else if !parallel && slope > 0.0 {
-                lo = lo.max(-at0 / slope);
-            } else if !parallel {
-                hi = hi.min(-at0 / slope);
-            }
-            if lo >= hi || lo >= w1 || hi <= w0 {
+        if self.lines == 1 {
+            // A half-plane: one line, no need to evaluate four.
+            let (entry, exit, excluded) = self.quads[0].first_crossing(p, d, d_len);
+            let inside = !excluded && entry < exit && entry < w1 && exit > w0;
+            return if inside { (entry, exit) } else { (0.0, 0.0) };
+        }
+        for quad in self.used_quads() {
+            let (entry, exit, excluded) = quad.crossings(p, d, d_len);
+            lo = lo.max(entry);
+            hi = hi.min(exit);
+            if excluded || lo >= hi || lo >= w1 || hi <= w0 {
                 return (0.0, 0.0);
             }
         }
@@ -158,7 +154,7 @@ mod tests {
 
     #[test]
     fn inside_interval_matches_membership_along_a_segment() {
-        let square = Region::polygon(&[Vec2::ZERO, Vec2::X, Vec2::ONE, Vec2::Y]);
+        let square = Region::polygon([Vec2::ZERO, Vec2::X, Vec2::ONE, Vec2::Y]);
         // The line y = 0.5 from x = −1 (t = 0) to x = 3 (t = 1) is inside for x in (0, 1).
         let (p, d) = (Vec2::new(-1.0, 0.5), Vec2::new(4.0, 0.0));
         let (lo, hi) = square.inside_interval(p, d, (0.0, 1.0));

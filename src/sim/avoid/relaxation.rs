@@ -213,9 +213,9 @@ mod tests {
                 let c = Vec2::new(next() * s, next() * s) - Vec2::splat(s * 0.8);
                 let corners = [c, c + Vec2::new(s, 0.0), c + Vec2::new(s, s), c + Vec2::new(0.0, s)];
                 regions.push(if next() < 0.5 {
-                    Region::polygon(&corners)
+                    Region::polygon(corners)
                 } else {
-                    Region::polygon(&corners[..3])
+                    Region::polygon([corners[0], corners[1], corners[2]])
                 });
                 levels.push((next() * 7.0) as u32);
             }

@@ -1,0 +1,97 @@
+//! Up to four inside tests of a forbidden region's edges, evaluated together: edge `i`'s line
+//! `n·v = k` with its length `l`, a velocity being inside the edge when `n·v − k > margin·l`.
+//! Lanes without an edge hold the line `0·v = −1` of length 0, which every finite velocity is
+//! inside of and which no line through velocity space crosses, so they change no answer.
+//!
+//! Each lane computes exactly what one edge's scalar test computes (the same operations in the
+//! same order), so a region's answers do not depend on how its edges are grouped.
+
+use glam::{BVec4A, Vec2, Vec4};
+
+use super::region::INSIDE_MARGIN;
+
+/// Four edges' lines: normals (x and y parts), offsets and lengths.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LineQuad {
+    nx: Vec4,
+    ny: Vec4,
+    offsets: Vec4,
+    lengths: Vec4,
+}
+
+impl LineQuad {
+    /// Four lanes without an edge.
+    pub const EMPTY: LineQuad = LineQuad {
+        nx: Vec4::ZERO,
+        ny: Vec4::ZERO,
+        offsets: Vec4::splat(-1.0),
+        lengths: Vec4::ZERO,
+    };
+
+    /// The lines of up to four `edges` (start, end), one per lane: normal `e⊥` (e = end −
+    /// start), offset `e⊥·start`, length `|e|`; the lanes after them hold no edge.
+    #[inline]
+    pub fn of_edges(edges: &[(Vec2, Vec2)]) -> LineQuad {
+        let mut lanes = [(Vec2::ZERO, Vec2::ZERO); 4];
+        lanes[..edges.len()].copy_from_slice(edges);
+        let [a, b, c, d] = lanes.map(|(start, _)| start);
+        let (sx, sy) = (Vec4::new(a.x, b.x, c.x, d.x), Vec4::new(a.y, b.y, c.y, d.y));
+        let [a, b, c, d] = lanes.map(|(start, end)| end - start);
+        let (dx, dy) = (Vec4::new(a.x, b.x, c.x, d.x), Vec4::new(a.y, b.y, c.y, d.y));
+        // e⊥ = (−e.y, e.x), as `Vec2::perp`; offset and length as `Vec2::dot` and `length`.
+        let (nx, ny) = (-dy, dx);
+        let count = edges.len();
+        let used = BVec4A::new(count > 0, count > 1, count > 2, count > 3);
+        LineQuad {
+            nx: Vec4::select(used, nx, Vec4::ZERO),
+            ny: Vec4::select(used, ny, Vec4::ZERO),
+            offsets: Vec4::select(used, nx * sx + ny * sy, Vec4::splat(-1.0)),
+            lengths: Vec4::select(used, (dx * dx + dy * dy).map(f32::sqrt), Vec4::ZERO),
+        }
+    }
+
+    /// `n·v − k` per lane.
+    fn at(&self, v: Vec2) -> Vec4 {
+        self.nx * v.x + self.ny * v.y - self.offsets
+    }
+
+    /// Per lane: whether `v` is inside that edge by more than the margin.
+    pub fn inside(&self, v: Vec2) -> BVec4A {
+        self.at(v).cmpgt(self.lengths * INSIDE_MARGIN)
+    }
+
+    /// What [`LineQuad::crossings`] answers when only the first lane holds an edge.
+    #[inline]
+    pub fn first_crossing(&self, p: Vec2, d: Vec2, d_len: f32) -> (f32, f32, bool) {
+        let (nx, ny, offset, length) = (self.nx.x, self.ny.x, self.offsets.x, self.lengths.x);
+        let at0 = nx * p.x + ny * p.y - offset;
+        let slope = nx * d.x + ny * d.y;
+        let parallel = slope.abs() <= length * (f32::EPSILON * d_len);
+        let excluded = at0.is_nan() || slope.is_nan() || (parallel && at0 <= length * INSIDE_MARGIN);
+        let t = -at0 / slope;
+        match () {
+            _ if parallel => (f32::NEG_INFINITY, f32::INFINITY, excluded),
+            _ if slope > 0.0 => (t, f32::INFINITY, excluded),
+            _ => (f32::NEG_INFINITY, t, excluded),
+        }
+    }
+
+    /// The lines' part of [`Region::inside_interval`](super::region::Region::inside_interval)
+    /// for `p + t·d` (`d_len` = |d|): the largest entry and smallest exit parameter over the
+    /// lanes, and whether some lane rules the whole line out (a NaN line, or a line parallel
+    /// to `d` with `p` not inside it).
+    #[inline]
+    pub fn crossings(&self, p: Vec2, d: Vec2, d_len: f32) -> (f32, f32, bool) {
+        let at0 = self.at(p);
+        let slope = self.nx * d.x + self.ny * d.y;
+        let parallel = slope.abs().cmple(self.lengths * (f32::EPSILON * d_len));
+        let nan = at0.is_nan_mask() | slope.is_nan_mask();
+        let outside = parallel & at0.cmple(self.lengths * INSIDE_MARGIN);
+        let t = -at0 / slope;
+        let entering = !parallel & slope.cmpgt(Vec4::ZERO);
+        let leaving = !parallel & !entering;
+        let lo = Vec4::select(entering, t, Vec4::NEG_INFINITY).max_element();
+        let hi = Vec4::select(leaving, t, Vec4::INFINITY).min_element();
+        (lo, hi, (nan | outside).any())
+    }
+}
