@@ -70,9 +70,12 @@ impl Cone {
             let cos = (1.0 - sin * sin).sqrt();
             Vec2::new(cos, turn * sin).rotate(e / len)
         };
-        let angle = |d: Vec2| axis.perp_dot(d).atan2(axis.dot(d));
         let pick = |d1: Vec2, d2: Vec2, leftmost: bool| {
-            if (angle(d1) > angle(d2)) == leftmost { d1 } else { d2 }
+            if turns_farther(axis, d1, d2) == leftmost {
+                d1
+            } else {
+                d2
+            }
         };
         Some(Cone {
             apex: Vec2::ZERO,
@@ -145,6 +148,22 @@ impl Cone {
                 max_speed,
             )
         }
+    }
+}
+
+/// Whether direction `d1` lies at a larger angle counter-clockwise from `axis` than `d2`, the
+/// angles taken in (−π, π] as `atan2` gives them (a direction straight behind at +π), without
+/// computing them: by half-turn first, then by the sign of their cross product.
+fn turns_farther(axis: Vec2, d1: Vec2, d2: Vec2) -> bool {
+    // Relative to the axis: x along it, y to its left.
+    let relative = |d: Vec2| Vec2::new(axis.dot(d), axis.perp_dot(d));
+    let (v1, v2) = (relative(d1), relative(d2));
+    // The upper half-turn (0, π], as atan2 reads the sign of y (−0 is below).
+    let upper = |v: Vec2| v.y > 0.0 || (v.y == 0.0 && v.y.is_sign_positive() && v.x < 0.0);
+    match (upper(v1), upper(v2)) {
+        (true, false) => true,
+        (false, true) => false,
+        _ => v2.perp_dot(v1) > 0.0,
     }
 }
 
