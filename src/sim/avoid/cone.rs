@@ -229,6 +229,20 @@ mod tests {
     }
 
     #[test]
+    fn turns_farther_orders_directions_as_their_atan2_angles_do() {
+        let axis = Vec2::new(0.6, 0.8);
+        let angle = |d: Vec2| axis.perp_dot(d).atan2(axis.dot(d));
+        // Directions all around, 0.05 rad apart at least, so that no two angles tie.
+        for i in 0..63 {
+            for j in 0..63 {
+                let d1 = Vec2::from_angle(i as f32 * 0.1 - 3.1) * 2.0;
+                let d2 = Vec2::from_angle(j as f32 * 0.1 - 3.05) * 0.5;
+                assert_eq!(turns_farther(axis, d1, d2), angle(d1) > angle(d2), "{d1} {d2}");
+            }
+        }
+    }
+
+    #[test]
     fn rvo_apex_lies_at_the_mean_velocity() {
         let (va, vb) = (Vec2::new(1.0, 0.0), Vec2::new(-1.0, 0.5));
         let cone = Cone::of_disc(Vec2::new(6.0, 0.0), 1.0, (va + vb) * 0.5, 10.0).unwrap();
