@@ -85,11 +85,12 @@ pub(super) fn cut_edge(
     // Other regions matter only where the window lies within the disc.
     let inner = (w0.max(t0), w1.min(t1));
     let (q0, q1) = (p + d * inner.0, p + d * inner.1);
+    let (low, high, d_len) = (q0.min(q1), q0.max(q1), d.length());
     for (s, other) in regions.iter().enumerate() {
-        if s == r || other.box_misses(q0, q1) {
+        if s == r || other.box_misses(low, high) {
             continue;
         }
-        let (lo, hi) = other.inside_interval(p, d, inner);
+        let (lo, hi) = other.inside_interval(p, d, d_len, inner);
         if lo < hi && !block(lo, hi, s as u32) {
             return false;
         }

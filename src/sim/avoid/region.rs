@@ -104,10 +104,11 @@ impl Region {
         (self.vertices[i], self.vertices[next])
     }
 
-    /// True when the segment `a`–`b` misses the bounding box (then no point of it is inside).
+    /// True when the box from `low` to `high` (the corners with the smaller and the larger
+    /// coordinates) misses the bounding box (then no point in it is inside).
     #[inline]
-    pub fn box_misses(&self, a: Vec2, b: Vec2) -> bool {
-        a.max(b).cmplt(self.min).any() || a.min(b).cmpgt(self.max).any()
+    pub fn box_misses(&self, low: Vec2, high: Vec2) -> bool {
+        high.cmplt(self.min).any() || low.cmpgt(self.max).any()
     }
 
     /// The entries of `quads` that hold edges.
@@ -121,15 +122,14 @@ impl Region {
         !self.box_misses(v, v) && self.used_quads().iter().all(|q| q.inside(v).all())
     }
 
-    /// The open interval of parameters `t` where `p + t·d` lies inside; empty (`lo ≥ hi`) when
+    /// The open interval of parameters `t` where `p + t·d` (`d_len` = |d|) lies inside; empty (`lo ≥ hi`) when
     /// it misses `window`. The ends are where the line crosses the region's edges; an edge
     /// (nearly) parallel to the line, `|n × d| ≤ ε·|n|·|d|` as the cone methods always judged
     /// it, uses the margin of [`Region::contains`], so that a line along the boundary is not
     /// inside; a NaN line (a degenerate cone) contains nothing, as in `contains`.
     #[inline]
-    pub fn inside_interval(&self, p: Vec2, d: Vec2, (w0, w1): (f32, f32)) -> (f32, f32) {
+    pub fn inside_interval(&self, p: Vec2, d: Vec2, d_len: f32, (w0, w1): (f32, f32)) -> (f32, f32) {
         let (mut lo, mut hi) = (f32::NEG_INFINITY, f32::INFINITY);
-        let d_len = d.length();
         if self.lines == 1 {
             // A half-plane: one line, no need to evaluate four.
             let (entry, exit, excluded) = self.quads[0].first_crossing(p, d, d_len);
@@ -157,7 +157,7 @@ mod tests {
         let square = Region::polygon([Vec2::ZERO, Vec2::X, Vec2::ONE, Vec2::Y]);
         // The line y = 0.5 from x = −1 (t = 0) to x = 3 (t = 1) is inside for x in (0, 1).
         let (p, d) = (Vec2::new(-1.0, 0.5), Vec2::new(4.0, 0.0));
-        let (lo, hi) = square.inside_interval(p, d, (0.0, 1.0));
+        let (lo, hi) = square.inside_interval(p, d, d.length(), (0.0, 1.0));
         assert!((lo - 0.25).abs() < 1e-6 && (hi - 0.5).abs() < 1e-6, "{lo} {hi}");
         for k in 0..=40 {
             let t = k as f32 / 40.0;
@@ -166,8 +166,9 @@ mod tests {
             }
         }
         // Along an edge (y = 0) nothing is strictly inside.
-        let (lo, hi) = square.inside_interval(Vec2::new(-1.0, 0.0), d, (0.0, 1.0));
+        let (lo, hi) = square.inside_interval(Vec2::new(-1.0, 0.0), d, d.length(), (0.0, 1.0));
         assert!(lo >= hi);
         assert!(square.box_misses(Vec2::new(2.0, 2.0), Vec2::new(3.0, 5.0)));
+        assert!(!square.box_misses(Vec2::new(0.5, -1.0), Vec2::new(0.7, 3.0)));
     }
 }
