@@ -27,12 +27,14 @@ struct Entry {
     id: u32,
     /// Its position.
     point: Vec2,
+    /// Its radius.
+    radius: f32,
 }
 
 impl ContactGrid {
-    /// Indexes `(agent index, position)` pairs of agents whose radii are at most `max_radius`
-    /// (none when that is not positive: points never touch).
-    pub fn new(max_radius: f32, items: impl Iterator<Item = (u32, Vec2)>) -> ContactGrid {
+    /// Indexes `(agent index, position, radius)` triples of agents whose radii are at most
+    /// `max_radius` (none when that is not positive: points never touch).
+    pub fn new(max_radius: f32, items: impl Iterator<Item = (u32, Vec2, f32)>) -> ContactGrid {
         let mut grid = ContactGrid {
             inv_cell: 0.5 / max_radius,
             ..ContactGrid::default()
@@ -40,11 +42,11 @@ impl ContactGrid {
         if max_radius.is_nan() || max_radius <= 0.0 {
             return grid;
         }
-        let items: Vec<(u32, Vec2)> = items.collect();
+        let items: Vec<(u32, Vec2, f32)> = items.collect();
         let buckets = (2 * items.len()).next_power_of_two().max(4);
         let placed: Vec<(i32, u32)> = items
             .iter()
-            .map(|&(_, p)| {
+            .map(|&(_, p, _)| {
                 let (x, y) = grid.cell_of(p);
                 (y, bucket(x, y, buckets))
             })
@@ -59,9 +61,9 @@ impl ContactGrid {
         // Each bucket's next free slot, then the entries placed in input order.
         let mut next = grid.bucket_start.clone();
         grid.entries = vec![Entry::default(); items.len()];
-        for (&(id, point), &(row, b)) in items.iter().zip(&placed) {
+        for (&(id, point, radius), &(row, b)) in items.iter().zip(&placed) {
             let slot = &mut next[b as usize];
-            grid.entries[*slot as usize] = Entry { row, id, point };
+            grid.entries[*slot as usize] = Entry { row, id, point, radius };
             *slot += 1;
         }
         grid
@@ -72,10 +74,11 @@ impl ContactGrid {
         (floor_to_i32(p.x * self.inv_cell), floor_to_i32(p.y * self.inv_cell))
     }
 
-    /// Calls `visit(j, q)` for every indexed agent `j` at `q` in the 3 × 3 cells around `p`:
-    /// every agent that can touch a disc at `p` (and maybe some farther ones), each once.
+    /// Calls `visit(j, q, r)` for every indexed agent `j` at `q` with radius `r` in the 3 × 3
+    /// cells around `p`: every agent that can touch a disc at `p` (and maybe some farther ones),
+    /// each once.
     #[inline]
-    pub fn around(&self, p: Vec2, mut visit: impl FnMut(u32, Vec2)) {
+    pub fn around(&self, p: Vec2, mut visit: impl FnMut(u32, Vec2, f32)) {
         if self.entries.is_empty() {
             return;
         }
@@ -93,7 +96,7 @@ impl ContactGrid {
                 let entries = self.bucket_start[run.start] as usize..self.bucket_start[run.end] as usize;
                 for e in &self.entries[entries] {
                     if e.row == row {
-                        visit(e.id, e.point);
+                        visit(e.id, e.point, e.radius);
                     }
                 }
             }
@@ -128,11 +131,11 @@ mod tests {
         items.extend((400..430).map(|i| (i, Vec2::new(2.0, -3.0))));
         for count in [items.len(), 3] {
             let indexed = &items[items.len() - count..];
-            let grid = ContactGrid::new(0.5, indexed.iter().copied());
+            let grid = ContactGrid::new(0.5, indexed.iter().map(|&(i, p)| (i, p, 0.1 * (i % 5) as f32)));
             for &(i, p) in &items {
                 let mut found = Vec::new();
-                grid.around(p, |j, q| {
-                    assert_eq!(q, items[j as usize].1);
+                grid.around(p, |j, q, r| {
+                    assert_eq!((q, r), (items[j as usize].1, 0.1 * (j % 5) as f32));
                     found.push(j);
                 });
                 found.sort_unstable();
@@ -151,9 +154,9 @@ mod tests {
     #[test]
     fn no_agents_or_no_radius_find_no_one() {
         let empty = ContactGrid::new(0.5, std::iter::empty());
-        empty.around(Vec2::ZERO, |_, _| panic!("no agents"));
-        let points = ContactGrid::new(0.0, [(0, Vec2::ZERO), (1, Vec2::ZERO)].into_iter());
-        points.around(Vec2::ZERO, |_, _| panic!("points never touch"));
+        empty.around(Vec2::ZERO, |_, _, _| panic!("no agents"));
+        let points = ContactGrid::new(0.0, [(0, Vec2::ZERO, 0.0), (1, Vec2::ZERO, 0.0)].into_iter());
+        points.around(Vec2::ZERO, |_, _, _| panic!("points never touch"));
     }
 
     #[test]

@@ -22,6 +22,33 @@ impl Behaviour {
     /// combiner, the only one validation lets them use.
     pub fn force(&self, ctx: &SteeringContext, memory: &mut SteerMemory, rng: &mut Pcg32) -> Vec2 {
         let (p, v, heading) = (ctx.position(), ctx.velocity(), ctx.body.heading);
+        let speed = ctx.profile.preferred_speed;
+        match self {
+            Behaviour::Separation { view_radius, fov_deg } => ctx.tagged_sums(*view_radius, *fov_deg).separation,
+            Behaviour::Alignment { view_radius, fov_deg } => {
+                alignment::alignment(heading, &ctx.tagged_sums(*view_radius, *fov_deg))
+            }
+            Behaviour::Cohesion { view_radius, fov_deg } => {
+                cohesion::cohesion(p, v, speed, &ctx.tagged_sums(*view_radius, *fov_deg))
+            }
+            Behaviour::Wander {
+                radius,
+                distance,
+                jitter,
+            } => {
+                wander::jitter_target(&mut memory.wander_target, rng, *radius, *jitter, ctx.dt);
+                wander::wander_force(&ctx.frame(), memory.wander_target, *distance)
+            }
+            _ => self.other_force(ctx, memory, rng),
+        }
+    }
+
+    /// [`Behaviour::force`] of the behaviours other than a flock's (separation, alignment,
+    /// cohesion, wander): out of line, so that the flock's calls, thousands every tick, do not
+    /// pay for setting up the large frame some of these need.
+    #[inline(never)]
+    fn other_force(&self, ctx: &SteeringContext, memory: &mut SteerMemory, rng: &mut Pcg32) -> Vec2 {
+        let (p, v, heading) = (ctx.position(), ctx.velocity(), ctx.body.heading);
         let (speed, max_speed) = (ctx.profile.preferred_speed, ctx.profile.max_speed);
         match self {
             Behaviour::Seek => ctx.goal.map_or(Vec2::ZERO, |g| seek_force(p, v, g.position, speed)),
@@ -54,14 +81,6 @@ impl Behaviour {
             } => ctx.other(*pursuer).map_or(Vec2::ZERO, |b| {
                 flee::flee_force(p, v, evade::evade_point(p, max_speed, b), speed, *panic_distance)
             }),
-            Behaviour::Wander {
-                radius,
-                distance,
-                jitter,
-            } => {
-                wander::jitter_target(&mut memory.wander_target, rng, *radius, *jitter, ctx.dt);
-                wander::wander_force(&ctx.frame(), memory.wander_target, *distance)
-            }
             Behaviour::ObstacleAvoidance {
                 min_box_length,
                 braking_weight,
@@ -119,13 +138,11 @@ impl Behaviour {
                 let point = offset_pursuit::offset_pursuit_point(p, max_speed, l, *offset);
                 arrive_force(p, v, point, speed, *deceleration)
             }),
-            Behaviour::Separation { view_radius, fov_deg } => ctx.tagged_sums(*view_radius, *fov_deg).separation,
-            Behaviour::Alignment { view_radius, fov_deg } => {
-                alignment::alignment(heading, &ctx.tagged_sums(*view_radius, *fov_deg))
-            }
-            Behaviour::Cohesion { view_radius, fov_deg } => {
-                cohesion::cohesion(p, v, speed, &ctx.tagged_sums(*view_radius, *fov_deg))
-            }
+            // Not sent here by `force`, which computes them itself.
+            Behaviour::Separation { .. }
+            | Behaviour::Alignment { .. }
+            | Behaviour::Cohesion { .. }
+            | Behaviour::Wander { .. } => self.force(ctx, memory, rng),
             Behaviour::Flocking { .. } => self
                 .expand(1.0)
                 .iter()

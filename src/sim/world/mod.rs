@@ -92,13 +92,23 @@ pub struct World {
 /// outweigh a task's cost, few enough that two threads share the agents evenly.
 const AGENTS_PER_TASK: usize = 128;
 
-/// The index and position of every present agent among `bodies`, in order.
-fn present_positions(bodies: &[Body]) -> impl Iterator<Item = (u32, glam::Vec2)> + '_ {
+/// The index and body of every present agent among `bodies`, in order.
+fn present(bodies: &[Body]) -> impl Iterator<Item = (u32, &Body)> {
     bodies
         .iter()
         .enumerate()
         .filter(|(_, b)| b.status.present())
-        .map(|(i, b)| (i as u32, b.position))
+        .map(|(i, b)| (i as u32, b))
+}
+
+/// The index and position of every present agent among `bodies`, in order.
+fn present_positions(bodies: &[Body]) -> impl Iterator<Item = (u32, glam::Vec2)> + '_ {
+    present(bodies).map(|(i, b)| (i, b.position))
+}
+
+/// The index, position and radius of every present agent among `bodies`, in order.
+fn present_discs(bodies: &[Body]) -> impl Iterator<Item = (u32, glam::Vec2, f32)> + '_ {
+    present(bodies).map(|(i, b)| (i, b.position, b.radius))
 }
 
 /// The scene's neighbour index, with the k-d tree when some profile asks for its k nearest.
@@ -358,7 +368,7 @@ impl World {
                         grid.sort_cells();
                     }
                 },
-                || ContactGrid::new(max_radius, present_positions(bodies)),
+                || ContactGrid::new(max_radius, present_discs(bodies)),
             )
             .1
         }
@@ -420,6 +430,6 @@ impl World {
 
     /// The contact check's index of the present agents.
     fn contact_grid(&self) -> ContactGrid {
-        ContactGrid::new(self.max_radius, present_positions(&self.bodies))
+        ContactGrid::new(self.max_radius, present_discs(&self.bodies))
     }
 }

@@ -129,10 +129,10 @@ impl World {
     ) -> bool {
         touching.clear();
         let mut colliding = false;
-        grid.around(body.position, |j, q| {
+        grid.around(body.position, |j, q, radius| {
             if j as usize != i {
                 // The same depth, to the bit, as the other agent's check finds.
-                let depth = body.radius + self.bodies[j as usize].radius - body.position.distance(q);
+                let depth = body.radius + radius - body.position.distance(q);
                 if depth > CONTACT_TOLERANCE {
                     colliding = true;
                     if j as usize > i {
