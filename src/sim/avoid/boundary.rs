@@ -46,7 +46,8 @@ pub(super) const BEYOND_MAX_SPEED: u32 = u32::MAX;
 /// Fills `blocked` with the open parameter intervals, by start and clamped to `window` (a part
 /// of [0, 1]), where the point `p + t·d` of a candidate edge of region `r` is not permitted:
 /// beyond `max_speed` or inside another region. Returns false, leaving `blocked` incomplete,
-/// as soon as one interval covers the whole window and `ends(region)` says it ends the cut
+/// as soon as one interval covers the whole window (or a region's interval the window's part
+/// within the max-speed disc) and `ends(region)` says it ends the cut
 /// (always, in a plain search; only for regions present at every neighbour count when the
 /// N − 1 relaxation asks which counts leave the edge a permitted piece).
 pub(super) fn cut_edge(
@@ -91,7 +92,8 @@ pub(super) fn cut_edge(
             continue;
         }
         let (lo, hi) = other.inside_interval(p, d, d_len, inner);
-        if lo < hi && !block(lo, hi, s as u32) {
+        // Covering the part within the disc covers the window: the rest lies beyond max speed.
+        if lo < hi && (!block(lo, hi, s as u32) || (lo <= inner.0 && hi >= inner.1 && ends(s as u32))) {
             return false;
         }
     }
