@@ -46,8 +46,9 @@ pub(super) const BEYOND_MAX_SPEED: u32 = u32::MAX;
 /// Fills `blocked` with the open parameter intervals, by start and clamped to `window` (a part
 /// of [0, 1]), where the point `p + t·d` of a candidate edge of region `r` is not permitted:
 /// beyond `max_speed` or inside another region. Returns false, leaving `blocked` incomplete,
-/// as soon as one interval covers the whole window (or a region's interval the window's part
-/// within the max-speed disc) and `ends(region)` says it ends the cut
+/// as soon as one interval covers the whole window, or the intervals found so far cover the
+/// window's part within the max-speed disc from its ends inward, of regions for which
+/// `ends(region)` says they end the cut
 /// (always, in a plain search; only for regions present at every neighbour count when the
 /// N − 1 relaxation asks which counts leave the edge a permitted piece).
 pub(super) fn cut_edge(
@@ -87,14 +88,31 @@ pub(super) fn cut_edge(
     let inner = (w0.max(t0), w1.min(t1));
     let (q0, q1) = (p + d * inner.0, p + d * inner.1);
     let (low, high, d_len) = (q0.min(q1), q0.max(q1), d.length());
+    // The part within the disc not yet known to be covered, shrunk from either end by the
+    // intervals (of regions that end the cut) reaching it: once empty, the window is covered,
+    // the rest of it lying beyond max speed.
+    let (mut from, mut to) = inner;
     for (s, other) in regions.iter().enumerate() {
         if s == r || other.box_misses(low, high) {
             continue;
         }
         let (lo, hi) = other.inside_interval(p, d, d_len, inner);
-        // Covering the part within the disc covers the window: the rest lies beyond max speed.
-        if lo < hi && (!block(lo, hi, s as u32) || (lo <= inner.0 && hi >= inner.1 && ends(s as u32))) {
+        if lo >= hi {
+            continue;
+        }
+        if !block(lo, hi, s as u32) {
             return false;
+        }
+        if ends(s as u32) {
+            if lo <= from && hi > from {
+                from = hi;
+            }
+            if hi >= to && lo < to {
+                to = lo;
+            }
+            if from >= to {
+                return false;
+            }
         }
     }
     // Starts clamped to the window are not negative, so their bits order as they do.
