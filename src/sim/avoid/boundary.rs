@@ -48,7 +48,8 @@ pub(super) const BEYOND_MAX_SPEED: u32 = u32::MAX;
 /// beyond `max_speed` or inside another region. Returns false, leaving `blocked` incomplete,
 /// as soon as one interval covers the whole window, or the intervals found so far cover the
 /// window's part within the max-speed disc from its ends inward, of regions for which
-/// `ends(region)` says they end the cut
+/// `ends(region)` says they end the cut; intervals wholly within the part so covered may be
+/// left out (they cannot change which pieces are permitted)
 /// (always, in a plain search; only for regions present at every neighbour count when the
 /// N − 1 relaxation asks which counts leave the edge a permitted piece).
 pub(super) fn cut_edge(
@@ -86,33 +87,39 @@ pub(super) fn cut_edge(
     }
     // Other regions matter only where the window lies within the disc.
     let inner = (w0.max(t0), w1.min(t1));
-    let (q0, q1) = (p + d * inner.0, p + d * inner.1);
-    let (low, high, d_len) = (q0.min(q1), q0.max(q1), d.length());
     // The part within the disc not yet known to be covered, shrunk from either end by the
     // intervals (of regions that end the cut) reaching it: once empty, the window is covered,
-    // the rest of it lying beyond max speed.
+    // the rest of it lying beyond max speed. Regions that miss this part are not tested: in the
+    // covered part they cannot open a gap.
     let (mut from, mut to) = inner;
+    let d_len = d.length();
+    let part_box = |from: f32, to: f32| {
+        let (a, b) = (p + d * from, p + d * to);
+        (a.min(b), a.max(b))
+    };
+    let (mut low, mut high) = part_box(from, to);
     for (s, other) in regions.iter().enumerate() {
         if s == r || other.box_misses(low, high) {
             continue;
         }
-        let (lo, hi) = other.inside_interval(p, d, d_len, inner);
+        let (lo, hi) = other.inside_interval(p, d, d_len, (from, to));
         if lo >= hi {
             continue;
         }
         if !block(lo, hi, s as u32) {
             return false;
         }
-        if ends(s as u32) {
-            if lo <= from && hi > from {
-                from = hi;
+        if ends(s as u32) && (lo <= from || hi >= to) {
+            if lo <= from {
+                from = from.max(hi);
             }
-            if hi >= to && lo < to {
-                to = lo;
+            if hi >= to {
+                to = to.min(lo);
             }
             if from >= to {
                 return false;
             }
+            (low, high) = part_box(from, to);
         }
     }
     // Starts clamped to the window are not negative, so their bits order as they do.
