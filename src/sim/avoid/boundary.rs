@@ -106,9 +106,8 @@ pub(super) fn cut_edge(
         if lo >= hi {
             continue;
         }
-        if !block(lo, hi, s as u32) {
-            return false;
-        }
+        // Within (from, to), so within the window; covering it is found below.
+        blocked.push((lo.max(w0) + 0.0, hi.min(w1), s as u32));
         if ends(s as u32) && (lo <= from || hi >= to) {
             if lo <= from {
                 from = from.max(hi);
