@@ -32,12 +32,13 @@ impl LineQuad {
     /// start), offset `e⊥·start`, length `|e|`; the lanes after them hold no edge.
     #[inline]
     pub fn of_edges(edges: &[(Vec2, Vec2)]) -> LineQuad {
-        let mut lanes = [(Vec2::ZERO, Vec2::ZERO); 4];
-        lanes[..edges.len()].copy_from_slice(edges);
-        let [a, b, c, d] = lanes.map(|(start, _)| start);
-        let (sx, sy) = (Vec4::new(a.x, b.x, c.x, d.x), Vec4::new(a.y, b.y, c.y, d.y));
-        let [a, b, c, d] = lanes.map(|(start, end)| end - start);
-        let (dx, dy) = (Vec4::new(a.x, b.x, c.x, d.x), Vec4::new(a.y, b.y, c.y, d.y));
+        let (mut sx, mut sy, mut ex, mut ey) = ([0.0; 4], [0.0; 4], [0.0; 4], [0.0; 4]);
+        for (lane, &(start, end)) in edges.iter().take(4).enumerate() {
+            let e = end - start;
+            (sx[lane], sy[lane], ex[lane], ey[lane]) = (start.x, start.y, e.x, e.y);
+        }
+        let (sx, sy) = (Vec4::from_array(sx), Vec4::from_array(sy));
+        let (dx, dy) = (Vec4::from_array(ex), Vec4::from_array(ey));
         // e⊥ = (−e.y, e.x), as `Vec2::perp`; offset and length as `Vec2::dot` and `length`.
         let (nx, ny) = (-dy, dx);
         let count = edges.len();

@@ -69,7 +69,10 @@ impl Region {
             max = max.max(a);
         }
         // Inside edge i when e⊥·(v − a) > margin·|e|.
-        let edges = bounding.map(|i| (vertices[i], vertices[if i + 1 == N { 0 } else { i + 1 }]));
+        let mut edges = [(Vec2::ZERO, Vec2::ZERO); B];
+        for (edge, i) in edges.iter_mut().zip(bounding) {
+            *edge = (vertices[i], vertices[if i + 1 == N { 0 } else { i + 1 }]);
+        }
         let quads = if B <= 4 {
             [LineQuad::of_edges(&edges), LineQuad::EMPTY]
         } else {
