@@ -1,7 +1,7 @@
 //! The cone methods (VO, RVO, ClearPath, Brandejský) against ORCA on one scene: 200 walkers in
 //! a 40 m × 6 m hallway between two walls, 100 from each end walking toward the other
 //! (counter-flow), each method set on every profile as `crowdlab run --method` does. Prints
-//! milliseconds per tick of `World::step` on 1 thread over the first 300 ticks (the best of 3
+//! milliseconds per tick of `World::step` on 1 thread over the first 300 ticks (the best of 6
 //! runs, each method's runs alternating with ORCA's), the ratio to ORCA (issue 19 target: ≤ 3),
 //! and per method how many arrived, the deepest overlap seen and a checksum of the final
 //! positions (to tell whether a change altered behaviour).
@@ -24,7 +24,7 @@ use crowd::{add_mirrored_walker, lattice_crowd};
 /// Ticks measured per run.
 const TICKS: usize = 300;
 /// Runs per method; the fastest counts.
-const RUNS: usize = 3;
+const RUNS: usize = 6;
 /// Half the hallway's length and width (m).
 const HALF_LENGTH: f32 = 20.0;
 const HALF_WIDTH: f32 = 3.0;

@@ -23,7 +23,7 @@ const WARM_UP: usize = 10;
 /// Ticks timed per run.
 const TICKS: usize = 200;
 /// Alternating repetitions of the 1- and 2-thread runs.
-const REPS: usize = 3;
+const REPS: usize = 5;
 
 /// The bundled 10,000-fish scene.
 fn shoal() -> Arc<Scene> {
