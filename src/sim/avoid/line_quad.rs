@@ -96,3 +96,33 @@ impl LineQuad {
         (lo, hi, (nan | outside).any())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_line_answers_as_four_lanes_do() {
+        // Edges and rays all around, some parallel to each other, against the quad of that edge
+        // alone: the scalar path must give the same bits.
+        let mut seed = 987_654_321u32;
+        let mut next = || {
+            seed = seed.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+            (seed >> 8) as f32 / (1u32 << 24) as f32 * 8.0 - 4.0
+        };
+        for case in 0..2000 {
+            let (a, b) = (Vec2::new(next(), next()), Vec2::new(next(), next()));
+            let quad = LineQuad::of_edges(&[(a, b)]);
+            let p = Vec2::new(next(), next());
+            let d = if case % 5 == 0 {
+                (b - a) * 0.5
+            } else {
+                Vec2::new(next(), next())
+            };
+            let (scalar, lanes) = (quad.first_crossing(p, d, d.length()), quad.crossings(p, d, d.length()));
+            assert_eq!(scalar.0.to_bits(), lanes.0.to_bits(), "case {case}");
+            assert_eq!(scalar.1.to_bits(), lanes.1.to_bits(), "case {case}");
+            assert_eq!(scalar.2, lanes.2, "case {case}");
+        }
+    }
+}

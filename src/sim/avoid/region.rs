@@ -125,8 +125,8 @@ impl Region {
         !self.box_misses(v, v) && self.used_quads().iter().all(|q| q.inside(v).all())
     }
 
-    /// The open interval of parameters `t` where `p + t·d` (`d_len` = |d|) lies inside; empty (`lo ≥ hi`) when
-    /// it misses `window`. The ends are where the line crosses the region's edges; an edge
+    /// The open interval of parameters `t` where `p + t·d` (`d_len` = |d|) lies inside; empty
+    /// (`lo ≥ hi`) when it misses `window`. The ends are where the line crosses the region's edges; an edge
     /// (nearly) parallel to the line, `|n × d| ≤ ε·|n|·|d|` as the cone methods always judged
     /// it, uses the margin of [`Region::contains`], so that a line along the boundary is not
     /// inside; a NaN line (a degenerate cone) contains nothing, as in `contains`.
