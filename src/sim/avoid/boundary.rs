@@ -160,7 +160,7 @@ pub fn classify_boundary(regions: &[Region], max_speed: f32) -> Vec<BoundaryPiec
     let mut pieces = Vec::new();
     let mut blocked = Vec::new();
     for (r, region) in regions.iter().enumerate() {
-        for i in (0..region.vertices().len()).filter(|&i| region.is_candidate(i)) {
+        for i in region.candidate_edges() {
             let (p, end) = region.edge(i);
             let d = end - p;
             if !cut_edge(regions, r, (p, d), max_speed, (0.0, 1.0), &mut blocked, |_| true) {
@@ -211,7 +211,7 @@ pub fn nearest_free(
     let BoundaryScratch { edges, blocked } = scratch;
     edges.clear();
     for (r, region) in regions.iter().enumerate() {
-        for i in (0..region.vertices().len()).filter(|&i| region.is_candidate(i)) {
+        for i in region.candidate_edges() {
             let (a, b) = region.edge(i);
             let near = crate::geom::closest_point_on_segment(preferred, a, b);
             let bound = near.distance_squared(preferred).to_bits() as u64;

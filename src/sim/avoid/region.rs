@@ -96,9 +96,17 @@ impl Region {
         &self.vertices[..self.len as usize]
     }
 
-    /// Whether edge `i` may carry the chosen velocity.
-    pub fn is_candidate(&self, i: usize) -> bool {
-        self.candidate & (1 << i) != 0
+    /// The edges that may carry the chosen velocity, in order (edge `i` runs from vertex `i` to
+    /// `i + 1`).
+    pub fn candidate_edges(&self) -> impl Iterator<Item = usize> + use<> {
+        let mut left = self.candidate;
+        std::iter::from_fn(move || {
+            (left != 0).then(|| {
+                let i = left.trailing_zeros() as usize;
+                left &= left - 1;
+                i
+            })
+        })
     }
 
     /// The edge leaving vertex `i`.

@@ -139,7 +139,7 @@ impl Searched<'_> {
         }
         let level_of = |s: u32| if s == BEYOND_MAX_SPEED { 0 } else { levels[s as usize] };
         for (r, region) in regions.iter().enumerate() {
-            for i in (0..region.vertices().len()).filter(|&i| region.is_candidate(i)) {
+            for i in region.candidate_edges() {
                 // The edge is present from its region's level on; counts below `floor` no
                 // longer matter, nor does it where a region present from `from` covers it.
                 let from = levels[r].max(floor);
