@@ -214,8 +214,11 @@ pub fn nearest_free(
         for i in region.candidate_edges() {
             let (a, b) = region.edge(i);
             let near = crate::geom::closest_point_on_segment(preferred, a, b);
-            let bound = near.distance_squared(preferred).to_bits() as u64;
-            edges.push(bound << 32 | (r as u64) << 8 | i as u64);
+            let bound = near.distance_squared(preferred);
+            // A degenerate (NaN) edge bounds nothing.
+            if !bound.is_nan() {
+                edges.push((bound.to_bits() as u64) << 32 | (r as u64) << 8 | i as u64);
+            }
         }
     }
     edges.sort_unstable();

@@ -66,7 +66,8 @@ impl Cone {
         let axis = nearest / dist;
         let tangent = |e: Vec2, turn: f32| {
             let len = e.length();
-            let sin = radius / len;
+            // At most 1: an end grazing the agent may round to nearer than `dist`.
+            let sin = (radius / len).min(1.0);
             let cos = (1.0 - sin * sin).sqrt();
             Vec2::new(cos, turn * sin).rotate(e / len)
         };
@@ -282,5 +283,17 @@ mod tests {
         assert!(!region.contains(Vec2::new(3.0, 2.5)));
         assert!(!region.contains(Vec2::new(1.0, 0.0)), "cut at (2 − 0.5)/1 = 1.5 m/s");
         assert!(Cone::of_segment(Vec2::new(0.3, -1.0), Vec2::new(0.3, 1.0), 0.5, 1.0).is_none());
+    }
+
+    #[test]
+    fn a_grazing_segment_end_gives_finite_legs() {
+        // From a run: the nearest point lies 2.0000002 m away, but the end b, which is that
+        // point, measures 1.9999999 m, nearer than the radius of 2 m.
+        let (a, b) = (Vec2::new(30.639488, -1.8950081), Vec2::new(0.63948727, -1.8950081));
+        assert!(b.length() < 2.0);
+        let cone = Cone::of_segment(a, b, 2.0, 1.0).expect("not touching, by rounding");
+        assert!(cone.left.is_finite() && cone.right.is_finite(), "{cone:?}");
+        let region = cone.region(2.0, None);
+        assert!(region.vertices().iter().all(|v| v.is_finite()));
     }
 }
