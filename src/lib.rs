@@ -18,6 +18,8 @@ pub mod limits;
 pub mod record;
 pub mod scene;
 pub mod sim;
+#[cfg(test)]
+mod test_rng;
 pub mod validate;
 
 /// The allocator of everything crowdlab runs. glibc's default hands large buffers back to the

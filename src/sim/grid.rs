@@ -325,11 +325,7 @@ mod tests {
             min: Vec2::ZERO,
             max: Vec2::new(20.0, 12.0),
         };
-        let mut seed = 12345u32;
-        let mut next = || {
-            seed = seed.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
-            (seed >> 8) as f32 / (1u32 << 24) as f32
-        };
+        let mut next = crate::test_rng::unit_floats(12345);
         let points: Vec<(u32, Vec2)> = (0..600)
             .map(|i| (i, Vec2::new(next() * 26.0 - 3.0, next() * 18.0 - 3.0)))
             .collect();

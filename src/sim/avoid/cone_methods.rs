@@ -380,11 +380,7 @@ mod tests {
     fn a_velocity_clear_of_the_sides_leaves_every_count_open() {
         // Pseudo-random agents among 1 to 8 walkers that do not overlap it, most of them
         // reactive: whenever the shortcut holds, the fixed regions' own pass agrees.
-        let mut seed = 2024u32;
-        let mut next = || {
-            seed = seed.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
-            (seed >> 8) as f32 / (1u32 << 24) as f32
-        };
+        let mut next = crate::test_rng::unit_floats(2024);
         let method = ConeMethod::ClearPath(ClearPathVariant::Guaranteed);
         let obstacles = AvoidObstacles::default();
         let mut nb = Neighbourhood::default();

@@ -105,11 +105,8 @@ mod tests {
     fn one_line_answers_as_four_lanes_do() {
         // Edges and rays all around, some parallel to each other, against the quad of that edge
         // alone: the scalar path must give the same bits.
-        let mut seed = 987_654_321u32;
-        let mut next = || {
-            seed = seed.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
-            (seed >> 8) as f32 / (1u32 << 24) as f32 * 8.0 - 4.0
-        };
+        let mut unit = crate::test_rng::unit_floats(987_654_321);
+        let mut next = || unit() * 8.0 - 4.0;
         for case in 0..2000 {
             let (a, b) = (Vec2::new(next(), next()), Vec2::new(next(), next()));
             let quad = LineQuad::of_edges(&[(a, b)]);

@@ -197,11 +197,7 @@ mod tests {
         const MAX_SPEED: f32 = 1.0;
         // Pseudo-random squares and triangles with levels 0 to 6, some overlapping from a count
         // on, against one plain search per count.
-        let mut seed = 12345u32;
-        let mut next = || {
-            seed = seed.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
-            (seed >> 8) as f32 / (1u32 << 24) as f32
-        };
+        let mut next = crate::test_rng::unit_floats(12345);
         let scratch = &mut BoundaryScratch::default();
         let (mut blocked, mut steps) = (Vec::new(), Vec::new());
         let (mut disagreements, mut found_counts, mut searches) = (0, 0, 0);
