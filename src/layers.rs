@@ -27,8 +27,8 @@ const LAYERS: [(&str, u8); 9] = [
 ];
 
 /// Modules (and the crate root `lib`) below every layer: usable by all, using none of the layers
-/// (`layers` is this test).
-const UTILITIES: [&str; 5] = ["atomic_file", "crash", "layers", "lib", "limits"];
+/// (`layers` is this test, `test_rng` the unit tests' random numbers).
+const UTILITIES: [&str; 6] = ["atomic_file", "crash", "layers", "lib", "limits", "test_rng"];
 
 /// The order as printed in failure messages.
 const ORDER: &str = "geom < scene < record < sim < draw < export/validate < app < cli";
