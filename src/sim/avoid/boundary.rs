@@ -183,17 +183,42 @@ pub fn classify_boundary(regions: &[Region], max_speed: f32) -> Vec<BoundaryPiec
     pieces
 }
 
+/// What [`nearest_free`] found.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Nearest {
+    /// The permitted velocity nearest the preferred one.
+    Velocity(Vec2),
+    /// No velocity within max speed is permitted.
+    Blocked,
+    /// The first `patience` candidate edges gave no permitted piece, and the search stopped
+    /// undecided.
+    GaveUp,
+}
+
+impl Nearest {
+    /// The velocity found, if any (`GaveUp` found none).
+    pub fn velocity(self) -> Option<Vec2> {
+        match self {
+            Nearest::Velocity(v) => Some(v),
+            Nearest::Blocked | Nearest::GaveUp => None,
+        }
+    }
+}
+
 /// The permitted velocity nearest `preferred` (clamped to the max-speed disc): `preferred` itself
 /// when no region contains it, else the nearest point of an outer boundary piece (ties go to
-/// the earlier region and edge); `None` when no velocity within max speed is permitted.
+/// the earlier region and edge); [`Nearest::Blocked`] when no velocity within max speed is
+/// permitted. When `patience` candidate edges in a row, nearest first, give no permitted piece,
+/// the search gives up ([`Nearest::GaveUp`]; `usize::MAX` never does): a search that finds
+/// nothing so far mostly finds nothing at all, and proving it costs a cut of every edge.
 /// `scratch` is reused between calls; `debug` receives the regions and the pieces.
 pub fn nearest_free(
     regions: &[Region],
     max_speed: f32,
-    preferred: Vec2,
+    (preferred, patience): (Vec2, usize),
     scratch: &mut BoundaryScratch,
     debug: Option<&mut Vec<Constraint>>,
-) -> Option<Vec2> {
+) -> Nearest {
     let preferred = crate::geom::truncate(preferred, max_speed);
     if let Some(out) = debug {
         out.extend(regions.iter().map(|r| Constraint::Region {
@@ -206,7 +231,7 @@ pub fn nearest_free(
         }));
     }
     if !regions.iter().any(|r| r.contains(preferred)) {
-        return Some(preferred);
+        return Nearest::Velocity(preferred);
     }
     let BoundaryScratch { edges, blocked } = scratch;
     edges.clear();
@@ -223,7 +248,10 @@ pub fn nearest_free(
     }
     edges.sort_unstable();
     let mut best: Option<(f32, Vec2)> = None;
-    for &key in edges.iter() {
+    for (tried, &key) in edges.iter().enumerate() {
+        if best.is_none() && tried == patience {
+            return Nearest::GaveUp;
+        }
         let (bound, r, i) = (
             f32::from_bits((key >> 32) as u32),
             (key >> 8) as u32 & 0xff_ffff,
@@ -268,7 +296,7 @@ pub fn nearest_free(
             }
         }
     }
-    best.map(|(_, v)| v)
+    best.map_or(Nearest::Blocked, |(_, v)| Nearest::Velocity(v))
 }
 
 #[cfg(test)]
@@ -323,15 +351,22 @@ mod tests {
         let regions = [square((0.0, -1.0), 2.0)];
         let scratch = &mut BoundaryScratch::default();
         assert_eq!(
-            nearest_free(&regions, 5.0, Vec2::new(-1.0, 0.0), scratch, None),
-            Some(Vec2::new(-1.0, 0.0))
+            nearest_free(&regions, 5.0, (Vec2::new(-1.0, 0.0), usize::MAX), scratch, None),
+            Nearest::Velocity(Vec2::new(-1.0, 0.0))
         );
-        let v = nearest_free(&regions, 5.0, Vec2::new(0.4, 0.2), scratch, None).unwrap();
+        let v = nearest_free(&regions, 5.0, (Vec2::new(0.4, 0.2), usize::MAX), scratch, None);
+        let v = v.velocity().unwrap();
         assert!((v - Vec2::new(0.0, 0.2)).length() < 1e-6, "{v}");
         // A region covering the whole disc leaves nothing.
         assert_eq!(
-            nearest_free(&[square((-10.0, -10.0), 20.0)], 2.0, Vec2::ZERO, scratch, None),
-            None
+            nearest_free(
+                &[square((-10.0, -10.0), 20.0)],
+                2.0,
+                (Vec2::ZERO, usize::MAX),
+                scratch,
+                None
+            ),
+            Nearest::Blocked
         );
     }
 
@@ -344,11 +379,39 @@ mod tests {
         let v = nearest_free(
             &regions,
             10.0,
-            Vec2::new(1.5, 0.5),
+            (Vec2::new(1.5, 0.5), usize::MAX),
             &mut BoundaryScratch::default(),
             None,
         );
-        let v = v.unwrap();
+        let v = v.velocity().unwrap();
         assert!((v - Vec2::new(1.5, 0.0)).length() < 1e-4, "{v}");
+    }
+
+    #[test]
+    fn a_search_gives_up_only_while_no_edge_has_given_a_piece() {
+        // A unit square inside a 6 m one: the 4 nearest edges (the small square's) lie inside
+        // the large one; its right edge gives (3, 0).
+        let regions = [square((-0.5, -0.5), 1.0), square((-3.0, -3.0), 6.0)];
+        let scratch = &mut BoundaryScratch::default();
+        let mut search = |preferred: Vec2, patience| nearest_free(&regions, 10.0, (preferred, patience), scratch, None);
+        assert_eq!(search(Vec2::new(0.1, 0.0), 4), Nearest::GaveUp);
+        let found = search(Vec2::new(0.1, 0.0), 5);
+        assert_eq!(found, Nearest::Velocity(Vec2::new(3.0, 0.0)));
+        assert_eq!(search(Vec2::new(0.1, 0.0), usize::MAX), found);
+        // Near the large square's edge, the nearest edge gives a piece at once: patience 1 is
+        // enough, and the answer is the same.
+        let v = search(Vec2::new(2.5, 1.0), 1);
+        assert_eq!(v, Nearest::Velocity(Vec2::new(3.0, 1.0)));
+        assert_eq!(search(Vec2::new(2.5, 1.0), usize::MAX), v);
+        // Nothing permitted: only an unlimited search says so.
+        let whole = [square((-10.0, -10.0), 20.0)];
+        assert_eq!(
+            nearest_free(&whole, 2.0, (Vec2::ZERO, 2), scratch, None),
+            Nearest::GaveUp
+        );
+        assert_eq!(
+            nearest_free(&whole, 2.0, (Vec2::ZERO, usize::MAX), scratch, None),
+            Nearest::Blocked
+        );
     }
 }

@@ -27,7 +27,7 @@ mod region;
 mod relaxation;
 mod unstick;
 
-pub use boundary::{BoundaryPiece, BoundaryScratch, classify_boundary, nearest_free};
+pub use boundary::{BoundaryPiece, BoundaryScratch, Nearest, classify_boundary, nearest_free};
 pub use cone::{Cone, Side};
 pub use cone_methods::{ConeMethod, Horizons};
 pub use lp::Line;

@@ -237,7 +237,9 @@ mod tests {
             for k in 0..=count {
                 present_at(&regions, &levels, k, &mut present);
                 let wanted = if k >= colliding_from { Vec2::ZERO } else { preferred };
-                let found = nearest_free(&present, MAX_SPEED, wanted, scratch, None).is_some();
+                let found = nearest_free(&present, MAX_SPEED, (wanted, usize::MAX), scratch, None)
+                    .velocity()
+                    .is_some();
                 disagreements += (found != open[k as usize]) as u32;
                 found_counts += found as u32;
                 searches += 1;
