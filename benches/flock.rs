@@ -20,6 +20,10 @@ use std::time::Instant;
 use crowdlab::scene::{Scene, load_scene};
 use crowdlab::sim::World;
 
+#[path = "support/ceiling.rs"]
+mod ceiling;
+use ceiling::slower_of_two_at_once;
+
 /// Ticks stepped before timing (the shoal starts on a lattice and settles into motion).
 const WARM_UP: usize = 10;
 /// Ticks timed per run.
@@ -49,18 +53,6 @@ fn ms_per_tick(scene: &Arc<Scene>, threads: usize) -> f64 {
     })
 }
 
-/// Milliseconds per tick of two 1-thread runs at once on separate threads (the slower one):
-/// twice the 1-thread figure over it is the speed-up the machine itself allows two
-/// independent jobs, the ceiling for the 2-thread speed-up (a VM's two cores may share one).
-fn pair_ms_per_tick(scene: &Arc<Scene>) -> f64 {
-    std::thread::scope(|s| {
-        let runs = [s.spawn(|| ms_per_tick(scene, 1)), s.spawn(|| ms_per_tick(scene, 1))];
-        runs.map(|r| r.join().expect("a paired run"))
-            .into_iter()
-            .fold(0.0, f64::max)
-    })
-}
-
 fn main() {
     let scene = shoal();
     let only: Vec<usize> = std::env::args().skip(1).filter_map(|a| a.parse().ok()).collect();
@@ -72,7 +64,7 @@ fn main() {
         }
         if wanted(2) {
             two = two.min(ms_per_tick(&scene, 2));
-            pair = pair.min(pair_ms_per_tick(&scene));
+            pair = pair.min(slower_of_two_at_once(|| ms_per_tick(&scene, 1)));
         }
     }
     println!(
