@@ -358,19 +358,23 @@ impl World {
             self.contact_grid()
         } else {
             // The bodies are final: both indexes at once (the cells too when the next tick
-            // reads them).
+            // reads them). The calling thread builds the longer one: the other thread may
+            // start late (it has to take its task first).
             let (grid, bodies, max_radius) = (&mut self.grid, &self.bodies, self.max_radius);
             let cells_every_tick = self.cells_every_tick;
-            rayon::join(
-                || {
-                    grid.rebuild(present_positions(bodies));
-                    if cells_every_tick {
-                        grid.sort_cells();
-                    }
-                },
-                || ContactGrid::new(max_radius, present_discs(bodies)),
-            )
-            .1
+            let tree_first = grid.keeps_nearest_tree();
+            let index_neighbours = || {
+                grid.rebuild(present_positions(bodies));
+                if cells_every_tick {
+                    grid.sort_cells();
+                }
+            };
+            let index_contacts = || ContactGrid::new(max_radius, present_discs(bodies));
+            if tree_first {
+                rayon::join(index_neighbours, index_contacts).1
+            } else {
+                rayon::join(index_contacts, index_neighbours).0
+            }
         }
     }
 
