@@ -206,14 +206,15 @@ impl Nearest {
 }
 
 /// The permitted velocity nearest `preferred` (clamped to the max-speed disc): `preferred` itself
-/// when no region contains it, else the nearest point of an outer boundary piece (ties go to
-/// the earlier region and edge); [`Nearest::Blocked`] when no velocity within max speed is
+/// when no region contains it, else the nearest point of an outer boundary piece; ties go to the
+/// earlier edge of the earlier region, the first `statics` regions (those of static obstacles)
+/// counting as after the others; [`Nearest::Blocked`] when no velocity within max speed is
 /// permitted. When `patience` candidate edges in a row, nearest first, give no permitted piece,
 /// the search gives up ([`Nearest::GaveUp`]; `usize::MAX` never does): a search that finds
 /// nothing so far mostly finds nothing at all, and proving it costs a cut of every edge.
 /// `scratch` is reused between calls; `debug` receives the regions and the pieces.
 pub fn nearest_free(
-    regions: &[Region],
+    (regions, statics): (&[Region], usize),
     max_speed: f32,
     (preferred, patience): (Vec2, usize),
     scratch: &mut BoundaryScratch,
@@ -235,6 +236,10 @@ pub fn nearest_free(
     }
     let BoundaryScratch { edges, blocked } = scratch;
     edges.clear();
+    // A region's rank in the order of ties: the static ones after the others.
+    let movers = regions.len() - statics;
+    let rank = |r: usize| if r < statics { r + movers } else { r - statics };
+    let unrank = |k: usize| if k < movers { k + statics } else { k - movers };
     for (r, region) in regions.iter().enumerate() {
         for i in region.candidate_edges() {
             let (a, b) = region.edge(i);
@@ -242,7 +247,7 @@ pub fn nearest_free(
             let bound = near.distance_squared(preferred);
             // A degenerate (NaN) edge bounds nothing.
             if !bound.is_nan() {
-                edges.push((bound.to_bits() as u64) << 32 | (r as u64) << 8 | i as u64);
+                edges.push((bound.to_bits() as u64) << 32 | (rank(r) as u64) << 8 | i as u64);
             }
         }
     }
@@ -254,14 +259,14 @@ pub fn nearest_free(
         }
         let (bound, r, i) = (
             f32::from_bits((key >> 32) as u32),
-            (key >> 8) as u32 & 0xff_ffff,
+            unrank((key >> 8) as usize & 0xff_ffff),
             key as u32 & 0xff,
         );
         // Only a strictly nearer velocity replaces the best, so an edge no nearer cannot.
         if best.is_some_and(|(dist, _)| bound >= dist) {
             break;
         }
-        let (p, end) = regions[r as usize].edge(i as usize);
+        let (p, end) = regions[r].edge(i as usize);
         let d = end - p;
         let len_sq = d.length_squared();
         let along = if len_sq > 0.0 {
@@ -278,7 +283,7 @@ pub fn nearest_free(
             }
             _ => (0.0, 1.0),
         };
-        if window.0 > window.1 || !cut_edge(regions, r as usize, (p, d), max_speed, window, blocked, |_| true) {
+        if window.0 > window.1 || !cut_edge(regions, r, (p, d), max_speed, window, blocked, |_| true) {
             continue;
         }
         let mut nearest: Option<f32> = None;
@@ -351,16 +356,16 @@ mod tests {
         let regions = [square((0.0, -1.0), 2.0)];
         let scratch = &mut BoundaryScratch::default();
         assert_eq!(
-            nearest_free(&regions, 5.0, (Vec2::new(-1.0, 0.0), usize::MAX), scratch, None),
+            nearest_free((&regions, 0), 5.0, (Vec2::new(-1.0, 0.0), usize::MAX), scratch, None),
             Nearest::Velocity(Vec2::new(-1.0, 0.0))
         );
-        let v = nearest_free(&regions, 5.0, (Vec2::new(0.4, 0.2), usize::MAX), scratch, None);
+        let v = nearest_free((&regions, 0), 5.0, (Vec2::new(0.4, 0.2), usize::MAX), scratch, None);
         let v = v.velocity().unwrap();
         assert!((v - Vec2::new(0.0, 0.2)).length() < 1e-6, "{v}");
         // A region covering the whole disc leaves nothing.
         assert_eq!(
             nearest_free(
-                &[square((-10.0, -10.0), 20.0)],
+                (&[square((-10.0, -10.0), 20.0)], 0),
                 2.0,
                 (Vec2::ZERO, usize::MAX),
                 scratch,
@@ -377,7 +382,7 @@ mod tests {
         // on square 0's bottom edge.
         let regions = [square((0.0, 0.0), 2.0), square((1.8, -3.0), 6.0)];
         let v = nearest_free(
-            &regions,
+            (&regions, 0),
             10.0,
             (Vec2::new(1.5, 0.5), usize::MAX),
             &mut BoundaryScratch::default(),
@@ -388,12 +393,46 @@ mod tests {
     }
 
     #[test]
+    fn static_regions_first_answer_as_static_regions_last() {
+        // Squares around the preferred velocity on the y axis, each static one the mirror image
+        // (through that axis) of a neighbour's, so that their edges tie to the bit and the order
+        // of ties picks the side: the statics listed first and counted as such give the answer
+        // of the statics listed last.
+        let mut next = crate::test_rng::unit_floats(77);
+        let mirror = |r: &Region| {
+            let v: Vec<Vec2> = r.vertices().iter().rev().map(|v| Vec2::new(-v.x, v.y)).collect();
+            Region::polygon([v[0], v[1], v[2], v[3]])
+        };
+        let scratch = &mut BoundaryScratch::default();
+        let (mut cases, mut sided) = (0, 0);
+        for _ in 0..300 {
+            let movers: Vec<Region> = (0..1 + (next() * 4.0) as usize)
+                .map(|_| square((next() * 2.0 - 1.5, next() * 2.0 - 1.5), 0.5 + next() * 2.0))
+                .collect();
+            let statics: Vec<Region> = movers.iter().take(2).map(mirror).collect();
+            let preferred = (Vec2::new(0.0, next() * 2.0 - 1.0), usize::MAX);
+            let last: Vec<Region> = movers.iter().chain(&statics).copied().collect();
+            let first: Vec<Region> = statics.iter().chain(&movers).copied().collect();
+            let expected = nearest_free((&last, 0), 2.0, preferred, scratch, None);
+            assert_eq!(
+                nearest_free((&first, statics.len()), 2.0, preferred, scratch, None),
+                expected
+            );
+            cases += 1;
+            // Without the rank, ties would go to the statics: another side.
+            sided += (nearest_free((&first, 0), 2.0, preferred, scratch, None) != expected) as u32;
+        }
+        assert!(sided > 10, "ties that pick a side: {sided} of {cases}");
+    }
+
+    #[test]
     fn a_search_gives_up_only_while_no_edge_has_given_a_piece() {
         // A unit square inside a 6 m one: the 4 nearest edges (the small square's) lie inside
         // the large one; its right edge gives (3, 0).
         let regions = [square((-0.5, -0.5), 1.0), square((-3.0, -3.0), 6.0)];
         let scratch = &mut BoundaryScratch::default();
-        let mut search = |preferred: Vec2, patience| nearest_free(&regions, 10.0, (preferred, patience), scratch, None);
+        let mut search =
+            |preferred: Vec2, patience| nearest_free((&regions, 0), 10.0, (preferred, patience), scratch, None);
         assert_eq!(search(Vec2::new(0.1, 0.0), 4), Nearest::GaveUp);
         let found = search(Vec2::new(0.1, 0.0), 5);
         assert_eq!(found, Nearest::Velocity(Vec2::new(3.0, 0.0)));
@@ -406,11 +445,11 @@ mod tests {
         // Nothing permitted: only an unlimited search says so.
         let whole = [square((-10.0, -10.0), 20.0)];
         assert_eq!(
-            nearest_free(&whole, 2.0, (Vec2::ZERO, 2), scratch, None),
+            nearest_free((&whole, 0), 2.0, (Vec2::ZERO, 2), scratch, None),
             Nearest::GaveUp
         );
         assert_eq!(
-            nearest_free(&whole, 2.0, (Vec2::ZERO, usize::MAX), scratch, None),
+            nearest_free((&whole, 0), 2.0, (Vec2::ZERO, usize::MAX), scratch, None),
             Nearest::Blocked
         );
     }

@@ -29,7 +29,7 @@ use super::cone::{Cone, Side, collision_disc, half_plane};
 use super::neighbours::{Mover, Neighbourhood};
 use super::obstacles::AvoidObstacles;
 use super::region::Region;
-use super::relaxation::{Relaxation, Searched, present_at};
+use super::relaxation::{Relaxation, Searched};
 use crate::record::Constraint;
 use crate::scene::avoidance::ClearPathVariant;
 
@@ -106,7 +106,8 @@ impl ConeMethod {
     }
 
     /// Fills `out` with the forbidden regions of every neighbour and `levels` with each one's
-    /// level (mover i: i + 1; static circles and obstacle edges: 0, see `relaxation`); returns
+    /// level (mover i: i + 1; static circles and obstacle edges: 0, see `relaxation`), in
+    /// ascending order of level, so that the regions present at a count come first; returns
     /// the lowest level of an overlap region (`u32::MAX` without one): from that neighbour count
     /// on the agent overlaps something. Without `horizons`, only the regions that do not depend
     /// on them: ClearPath's side half-planes and the overlap regions. Cones that lie wholly
@@ -138,9 +139,30 @@ impl ConeMethod {
             agents: 1.0,
             obstacles: 1.0,
         });
-        let discs = (movers.iter().zip(1..))
-            .map(|(m, level)| (m, agents, level))
-            .chain(statics.iter().map(|m| (m, static_tau, 0)));
+        for &e in edges {
+            let v = &obstacles.vertices[e];
+            let a = v.point - agent.position;
+            let b = obstacles.vertices[v.next].point - agent.position;
+            match Cone::of_segment(a, b, agent.radius, static_tau) {
+                Some(cone) => {
+                    if horizons.is_some() && !cone.beyond(agent.max_speed) {
+                        push(self.cone_region(&cone, agent), 0);
+                    }
+                }
+                None => {
+                    colliding_from = 0;
+                    let nearest = crate::geom::closest_point_on_segment(Vec2::ZERO, a, b);
+                    let dist = nearest.length();
+                    let normal = if dist > 0.0 { nearest / dist } else { -v.unit_dir.perp() };
+                    push(
+                        half_plane(normal * ((dist - agent.radius) / dt), normal, agent.max_speed),
+                        0,
+                    );
+                }
+            }
+        }
+        let discs = (statics.iter().map(|m| (m, static_tau, 0)))
+            .chain(movers.iter().zip(1..).map(|(m, level)| (m, agents, level)));
         for (other, tau, level) in discs {
             let p = other.position - agent.position;
             let radius = agent.radius + other.radius;
@@ -164,28 +186,6 @@ impl ConeMethod {
                     Side::Right => cone.axis.perp(),
                 };
                 push(half_plane(apex, normal, agent.max_speed), level);
-            }
-        }
-        for &e in edges {
-            let v = &obstacles.vertices[e];
-            let a = v.point - agent.position;
-            let b = obstacles.vertices[v.next].point - agent.position;
-            match Cone::of_segment(a, b, agent.radius, static_tau) {
-                Some(cone) => {
-                    if horizons.is_some() && !cone.beyond(agent.max_speed) {
-                        push(self.cone_region(&cone, agent), 0);
-                    }
-                }
-                None => {
-                    colliding_from = 0;
-                    let nearest = crate::geom::closest_point_on_segment(Vec2::ZERO, a, b);
-                    let dist = nearest.length();
-                    let normal = if dist > 0.0 { nearest / dist } else { -v.unit_dir.perp() };
-                    push(
-                        half_plane(normal * ((dist - agent.radius) / dt), normal, agent.max_speed),
-                        0,
-                    );
-                }
             }
         }
         colliding_from
@@ -288,17 +288,22 @@ impl ConeMethod {
         } else {
             agent.preferred
         };
-        let regions = if (k as usize) < nb.movers.len() {
-            present_at(&nb.regions, &nb.relax.levels, k, &mut nb.relax.present);
-            &nb.relax.present
-        } else {
-            &nb.regions
-        };
+        // The levels ascend (see `build`): the regions present at k come first, the static
+        // ones (level 0) at their head.
+        let levels = &nb.relax.levels;
+        let regions = &nb.regions[..levels.partition_point(|&level| level <= k)];
+        let statics = levels.partition_point(|&level| level == 0);
         let mut debug = debug;
         if let Some(d) = debug.as_deref_mut() {
             d.clear();
         }
-        nearest_free(regions, agent.max_speed, (preferred, patience), &mut nb.boundary, debug)
+        nearest_free(
+            (regions, statics),
+            agent.max_speed,
+            (preferred, patience),
+            &mut nb.boundary,
+            debug,
+        )
     }
 
     /// The new velocity of `agent` (the neighbourhood's region and boundary buffers are
@@ -401,6 +406,59 @@ impl ConeMethod {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_regions_present_at_a_count_come_first() {
+        // Walkers around an agent between a wall and a pillar, one of them overlapping it: for
+        // every method, the levels ascend, so the search at count k reads a prefix, and that
+        // prefix holds exactly the regions of level at most k.
+        let obstacles = AvoidObstacles::new(&[crate::scene::Obstacle::Wall {
+            a: Vec2::new(-5.0, 1.0),
+            b: Vec2::new(5.0, 1.0),
+        }]);
+        let agent = AvoidingAgent {
+            position: Vec2::ZERO,
+            velocity: Vec2::new(1.0, 0.2),
+            radius: 0.3,
+            max_speed: 1.5,
+            preferred: Vec2::new(1.4, 0.0),
+        };
+        let mover = |x: f32, y: f32, reactive: bool| Mover {
+            position: Vec2::new(x, y),
+            velocity: Vec2::new(-1.0, 0.1),
+            radius: 0.3,
+            reactive,
+        };
+        let movers = [mover(1.5, 0.0, true), mover(0.5, -0.2, true), mover(3.0, -1.0, false)];
+        let pillar = [mover(2.0, -2.0, false)];
+        let edges: Vec<usize> = (0..obstacles.vertices.len()).collect();
+        let horizons = Horizons {
+            agents: 2.0,
+            obstacles: 1.0,
+        };
+        for method in [
+            ConeMethod::Vo,
+            ConeMethod::Rvo,
+            ConeMethod::ClearPath(ClearPathVariant::Guaranteed),
+            ConeMethod::ClearPath(ClearPathVariant::Relaxed),
+            ConeMethod::Brandejsky,
+        ] {
+            let (mut regions, mut levels) = (Vec::new(), Vec::new());
+            let out = (&mut regions, &mut levels);
+            let colliding_from = method.build(&agent, &movers, &pillar, &edges, &obstacles, Some(horizons), 0.1, out);
+            assert_eq!(colliding_from, 2, "{method:?}: the second walker overlaps");
+            assert!(levels.is_sorted(), "{method:?}: {levels:?}");
+            assert!(levels.contains(&0) && levels.contains(&3), "{method:?}: {levels:?}");
+            for k in 0..=3 {
+                let prefix = levels.partition_point(|&l| l <= k);
+                assert_eq!(
+                    prefix,
+                    levels.iter().filter(|&&l| l <= k).count(),
+                    "{method:?}, k = {k}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn a_velocity_clear_of_the_sides_leaves_every_count_open() {

@@ -22,8 +22,6 @@ use super::region::Region;
 pub struct Relaxation {
     /// Per region of the full set: its level.
     pub levels: Vec<u32>,
-    /// The regions present at the count being searched.
-    pub present: Vec<Region>,
     /// ClearPath-1's regions that do not depend on ΔT, and their levels.
     pub fixed: Vec<Region>,
     /// Levels of `fixed`.
@@ -35,18 +33,6 @@ pub struct Relaxation {
     pub blocked: Vec<Blocked>,
     /// See `blocked`.
     pub steps: Vec<u32>,
-}
-
-/// Fills `out` with the `regions` whose `levels` are at most `count`, in order.
-pub fn present_at(regions: &[Region], levels: &[u32], count: u32, out: &mut Vec<Region>) {
-    out.clear();
-    out.extend(
-        regions
-            .iter()
-            .zip(levels)
-            .filter(|&(_, &l)| l <= count)
-            .map(|(r, _)| *r),
-    );
 }
 
 /// The regions of a boundary search at every neighbour count: those whose `levels` are at
@@ -192,6 +178,18 @@ mod tests {
     use super::*;
     use crate::sim::avoid::boundary::{BoundaryScratch, nearest_free};
 
+    /// Fills `out` with the `regions` whose `levels` are at most `count`, in order.
+    fn present_at(regions: &[Region], levels: &[u32], count: u32, out: &mut Vec<Region>) {
+        out.clear();
+        out.extend(
+            regions
+                .iter()
+                .zip(levels)
+                .filter(|&(_, &l)| l <= count)
+                .map(|(r, _)| *r),
+        );
+    }
+
     #[test]
     fn open_counts_match_one_search_per_count() {
         const MAX_SPEED: f32 = 1.0;
@@ -237,7 +235,7 @@ mod tests {
             for k in 0..=count {
                 present_at(&regions, &levels, k, &mut present);
                 let wanted = if k >= colliding_from { Vec2::ZERO } else { preferred };
-                let found = nearest_free(&present, MAX_SPEED, (wanted, usize::MAX), scratch, None)
+                let found = nearest_free((&present, 0), MAX_SPEED, (wanted, usize::MAX), scratch, None)
                     .velocity()
                     .is_some();
                 disagreements += (found != open[k as usize]) as u32;
