@@ -12,6 +12,7 @@
 
 use glam::Vec2;
 
+use super::half_planes::HalfPlanes;
 use super::region::Region;
 use crate::record::Constraint;
 
@@ -34,6 +35,8 @@ pub struct BoundaryScratch {
     edges: Vec<u64>,
     /// Parameter intervals where the edge being cut is not permitted, by start.
     blocked: Vec<Blocked>,
+    /// The half-planes among the regions searched.
+    half_planes: HalfPlanes,
 }
 
 /// What [`cut_edge`] records of an interval where a candidate edge is not permitted: its
@@ -43,6 +46,9 @@ pub type Blocked = (f32, f32, u32);
 /// The "region" of the intervals beyond max speed.
 pub(super) const BEYOND_MAX_SPEED: u32 = u32::MAX;
 
+/// The "region" of the intervals that the half-planes cover together (see [`cut_edge`]).
+pub(super) const HALF_PLANES: u32 = u32::MAX - 1;
+
 /// Fills `blocked` with the open parameter intervals, by start and clamped to `window` (a part
 /// of [0, 1]), where the point `p + t·d` of a candidate edge of region `r` is not permitted:
 /// beyond `max_speed` or inside another region. Returns false, leaving `blocked` incomplete,
@@ -51,9 +57,12 @@ pub(super) const BEYOND_MAX_SPEED: u32 = u32::MAX;
 /// `ends(region)` says they end the cut; intervals wholly within the part so covered may be
 /// left out (they cannot change which pieces are permitted)
 /// (always, in a plain search; only for regions present at every neighbour count when the
-/// N − 1 relaxation asks which counts leave the edge a permitted piece).
-pub(super) fn cut_edge(
-    regions: &[Region],
+/// N − 1 relaxation asks which counts leave the edge a permitted piece). With `SIDES`, the
+/// half-planes among `regions` are met through `sides` (which holds them all), at once, their
+/// intervals labelled [`HALF_PLANES`] (for a plain search: the labels only matter to the
+/// relaxation); without, `sides` is not read.
+pub(super) fn cut_edge<const SIDES: bool>(
+    (regions, sides): (&[Region], &HalfPlanes),
     r: usize,
     (p, d): (Vec2, Vec2),
     max_speed: f32,
@@ -98,8 +107,27 @@ pub(super) fn cut_edge(
         (a.min(b), a.max(b))
     };
     let (mut low, mut high) = part_box(from, to);
+    if SIDES {
+        // The rays meeting the part, as each half-plane's own interval would.
+        let (before, after, all) = sides.rays(p, d, d_len, r);
+        let (start, end) = (f32::NEG_INFINITY, f32::INFINITY);
+        for ray in 0..3 {
+            let (lo, hi, meets) = match ray {
+                0 => (start, end, all),
+                1 => (start, before, before > from),
+                _ => (after, end, after < to),
+            };
+            if meets {
+                blocked.push((lo.max(w0) + 0.0, hi.min(w1), HALF_PLANES));
+                if ends(HALF_PLANES) && !narrow((&mut from, &mut to), (lo, hi)) {
+                    return false;
+                }
+            }
+        }
+        (low, high) = part_box(from, to);
+    }
     for (s, other) in regions.iter().enumerate() {
-        if s == r || other.box_misses(low, high) {
+        if s == r || (SIDES && other.is_half_plane()) || other.box_misses(low, high) {
             continue;
         }
         let (lo, hi) = other.inside_interval(p, d, d_len, (from, to));
@@ -109,13 +137,7 @@ pub(super) fn cut_edge(
         // Within (from, to), so within the window; covering it is found below.
         blocked.push((lo.max(w0) + 0.0, hi.min(w1), s as u32));
         if ends(s as u32) && (lo <= from || hi >= to) {
-            if lo <= from {
-                from = from.max(hi);
-            }
-            if hi >= to {
-                to = to.min(lo);
-            }
-            if from >= to {
+            if !narrow((&mut from, &mut to), (lo, hi)) {
                 return false;
             }
             (low, high) = part_box(from, to);
@@ -124,6 +146,19 @@ pub(super) fn cut_edge(
     // Starts clamped to the window are not negative, so their bits order as they do.
     blocked.sort_unstable_by_key(|x| x.0.to_bits());
     true
+}
+
+/// Shrinks the part (`from`, `to`) of a cut not yet known to be covered by an interval
+/// (`lo`, `hi`) that covers it from one end or both; false once nothing is left.
+#[inline(always)]
+fn narrow((from, to): (&mut f32, &mut f32), (lo, hi): (f32, f32)) -> bool {
+    if lo <= *from {
+        *from = from.max(hi);
+    }
+    if hi >= *to {
+        *to = to.min(lo);
+    }
+    !(*from >= *to)
 }
 
 /// Calls `piece(t0, t1, outer)` for the pieces of `window` that `blocked` (intervals by start)
@@ -163,7 +198,15 @@ pub fn classify_boundary(regions: &[Region], max_speed: f32) -> Vec<BoundaryPiec
         for i in region.candidate_edges() {
             let (p, end) = region.edge(i);
             let d = end - p;
-            if !cut_edge(regions, r, (p, d), max_speed, (0.0, 1.0), &mut blocked, |_| true) {
+            if !cut_edge::<false>(
+                (regions, &HalfPlanes::NONE),
+                r,
+                (p, d),
+                max_speed,
+                (0.0, 1.0),
+                &mut blocked,
+                |_| true,
+            ) {
                 pieces.push(BoundaryPiece {
                     a: p,
                     b: end,
@@ -234,13 +277,19 @@ pub fn nearest_free(
     if !regions.iter().any(|r| r.contains(preferred)) {
         return Nearest::Velocity(preferred);
     }
-    let BoundaryScratch { edges, blocked } = scratch;
+    let BoundaryScratch {
+        edges,
+        blocked,
+        half_planes,
+    } = scratch;
+    half_planes.clear();
     edges.clear();
     // A region's rank in the order of ties: the static ones after the others.
     let movers = regions.len() - statics;
     let rank = |r: usize| if r < statics { r + movers } else { r - statics };
     let unrank = |k: usize| if k < movers { k + statics } else { k - movers };
     for (r, region) in regions.iter().enumerate() {
+        half_planes.take(r, region);
         for i in region.candidate_edges() {
             let (a, b) = region.edge(i);
             let near = crate::geom::closest_point_on_segment(preferred, a, b);
@@ -252,6 +301,7 @@ pub fn nearest_free(
         }
     }
     edges.sort_unstable();
+    let sides = half_planes.seal().then_some(&*half_planes);
     let mut best: Option<(f32, Vec2)> = None;
     for (tried, &key) in edges.iter().enumerate() {
         if best.is_none() && tried == patience {
@@ -283,7 +333,22 @@ pub fn nearest_free(
             }
             _ => (0.0, 1.0),
         };
-        if window.0 > window.1 || !cut_edge(regions, r, (p, d), max_speed, window, blocked, |_| true) {
+        if window.0 > window.1 {
+            continue;
+        }
+        let covered = !match sides {
+            Some(sides) => cut_edge::<true>((regions, sides), r, (p, d), max_speed, window, blocked, |_| true),
+            None => cut_edge::<false>(
+                (regions, &HalfPlanes::NONE),
+                r,
+                (p, d),
+                max_speed,
+                window,
+                blocked,
+                |_| true,
+            ),
+        };
+        if covered {
             continue;
         }
         let mut nearest: Option<f32> = None;
@@ -307,6 +372,7 @@ pub fn nearest_free(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sim::avoid::cone::half_plane;
     use crate::sim::avoid::region::INSIDE_MARGIN;
 
     fn square(min: (f32, f32), size: f32) -> Region {
@@ -423,6 +489,58 @@ mod tests {
             sided += (nearest_free((&first, 0), 2.0, preferred, scratch, None) != expected) as u32;
         }
         assert!(sided > 10, "ties that pick a side: {sided} of {cases}");
+    }
+
+    #[test]
+    fn half_planes_met_together_answer_as_regions_met_one_by_one() {
+        // Squares and side half-planes (some sharing a border with opposite sides, some parallel
+        // to the squares' edges) around the preferred velocity: the search meets the half-planes
+        // together; the same half-planes as regions with an inside test on every edge (the
+        // closing ones, far beyond max speed, change nothing within it) are met one by one.
+        // Both give the same velocity, to the bit (short of a sliver thinner than rounding that
+        // the one-by-one box test drops, see `half_planes`, which these cases do not meet).
+        const MAX_SPEED: f32 = 2.0;
+        let mut next = crate::test_rng::unit_floats(4242);
+        let scratch = &mut BoundaryScratch::default();
+        let as_region = |h: &Region| {
+            let v = h.vertices();
+            Region::closed_beyond([v[0], v[1], v[2], v[3]], 0b0001, [0, 1, 2, 3], MAX_SPEED)
+        };
+        let (mut found, mut with_planes) = (0, 0);
+        for case in 0..600 {
+            let mut regions: Vec<Region> = (0..(next() * 4.0) as usize)
+                .map(|_| square((next() * 3.0 - 2.0, next() * 3.0 - 2.0), 0.5 + next() * 2.0))
+                .collect();
+            for _ in 0..1 + (next() * 6.0) as usize {
+                let point = Vec2::new(next() * 2.0 - 1.0, next() * 2.0 - 1.0);
+                let normal = match case % 3 {
+                    // Along the squares' edges.
+                    0 => [Vec2::X, Vec2::Y, -Vec2::X, -Vec2::Y][(next() * 4.0) as usize % 4],
+                    _ => Vec2::from_angle(next() * 6.3),
+                };
+                regions.push(half_plane(point, normal, MAX_SPEED));
+                if case % 4 == 0 {
+                    regions.push(half_plane(point, -normal, MAX_SPEED));
+                }
+            }
+            let one_by_one: Vec<Region> = regions
+                .iter()
+                .map(|r| if r.is_half_plane() { as_region(r) } else { *r })
+                .collect();
+            assert!(one_by_one.iter().all(|r| !r.is_half_plane()));
+            let preferred = (Vec2::new(next() * 3.0 - 1.5, next() * 3.0 - 1.5), usize::MAX);
+            let together = nearest_free((&regions, 0), MAX_SPEED, preferred, scratch, None);
+            let apart = nearest_free((&one_by_one, 0), MAX_SPEED, preferred, scratch, None);
+            assert_eq!(together, apart, "case {case}");
+            if let Nearest::Velocity(v) = together {
+                found += 1;
+                with_planes += (v != preferred.0) as u32;
+            }
+        }
+        assert!(
+            found > 100 && with_planes > 50,
+            "{found} found, {with_planes} on a boundary"
+        );
     }
 
     #[test]

@@ -51,6 +51,24 @@ impl LineQuad {
         }
     }
 
+    /// The line of the first lane: normal x and y parts, offset and length.
+    pub fn first_line(&self) -> [f32; 4] {
+        [self.nx.x, self.ny.x, self.offsets.x, self.lengths.x]
+    }
+
+    /// The quad holding up to four `lines` as [`LineQuad::first_line`] gives them, one per
+    /// lane; the lanes after them hold no edge.
+    pub fn of_lines(lines: &[[f32; 4]]) -> LineQuad {
+        let mut quad = LineQuad::EMPTY;
+        for (lane, &[nx, ny, offset, length]) in lines.iter().take(4).enumerate() {
+            quad.nx[lane] = nx;
+            quad.ny[lane] = ny;
+            quad.offsets[lane] = offset;
+            quad.lengths[lane] = length;
+        }
+        quad
+    }
+
     /// `n·v − k` per lane.
     fn at(&self, v: Vec2) -> Vec4 {
         self.nx * v.x + self.ny * v.y - self.offsets
@@ -75,6 +93,30 @@ impl LineQuad {
             _ if slope > 0.0 => (t, f32::INFINITY, excluded),
             _ => (f32::NEG_INFINITY, t, excluded),
         }
+    }
+
+    /// The lanes in `lanes` taken as half-planes of their own, each inside its line (a
+    /// forbidden region of one line, as [`LineQuad::first_crossing`] reads one): where `p + t·d`
+    /// (`d_len` = |d|) lies inside at least one of them. Returns `(a, b, all)`: inside some lane
+    /// for t < a (lanes the line leaves) and for t > b (lanes it enters), or for every t when
+    /// `all` (a lane parallel to the line with `p` inside it). Each lane computes what
+    /// `first_crossing` computes for its line alone.
+    #[inline]
+    pub fn half_plane_rays(&self, p: Vec2, d: Vec2, d_len: f32, lanes: BVec4A) -> (f32, f32, bool) {
+        let at0 = self.at(p);
+        let slope = self.nx * d.x + self.ny * d.y;
+        let parallel = slope.abs().cmple(self.lengths * (f32::EPSILON * d_len));
+        let nan = at0.is_nan_mask() | slope.is_nan_mask();
+        let outside = parallel & at0.cmple(self.lengths * INSIDE_MARGIN);
+        let live = lanes & !(nan | outside);
+        let t = -at0 / slope;
+        let entering = live & !parallel & slope.cmpgt(Vec4::ZERO);
+        let leaving = live & !parallel & !slope.cmpgt(Vec4::ZERO);
+        (
+            Vec4::select(leaving, t, Vec4::NEG_INFINITY).max_element(),
+            Vec4::select(entering, t, Vec4::INFINITY).min_element(),
+            (live & parallel).any(),
+        )
     }
 
     /// The lines' part of [`Region::inside_interval`](super::region::Region::inside_interval)

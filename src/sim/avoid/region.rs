@@ -122,6 +122,18 @@ impl Region {
         high.cmplt(self.min).any() || low.cmpgt(self.max).any()
     }
 
+    /// The line of a half-plane (a region with one bounding edge, see
+    /// [`LineQuad::first_line`]); `None` for other regions.
+    pub fn half_plane_line(&self) -> Option<[f32; 4]> {
+        (self.lines == 1).then(|| self.quads[0].first_line())
+    }
+
+    /// True when the region is a half-plane (one bounding edge).
+    #[inline]
+    pub fn is_half_plane(&self) -> bool {
+        self.lines == 1
+    }
+
     /// The entries of `quads` that hold edges.
     fn used_quads(&self) -> &[LineQuad] {
         &self.quads[..(self.lines as usize).div_ceil(4)]
