@@ -109,7 +109,7 @@ pub(super) fn cut_edge<const SIDES: bool>(
     let (mut low, mut high) = part_box(from, to);
     if SIDES {
         // The rays meeting the part, as each half-plane's own interval would.
-        let (before, after, all) = sides.rays(p, d, d_len, r);
+        let (before, after, all) = sides.rays(p, d, d_len, regions[r].is_half_plane().then_some(r));
         let (start, end) = (f32::NEG_INFINITY, f32::INFINITY);
         for ray in 0..3 {
             let (lo, hi, meets) = match ray {

@@ -12,7 +12,7 @@
 //! bundled scenes this moved the end of a permitted piece by 2·10⁻⁸ of its edge, once, in a
 //! crowd jammed at a bottleneck.
 
-use glam::{BVec4A, Vec2};
+use glam::{BVec4A, Vec2, Vec4};
 
 use super::line_quad::LineQuad;
 use super::region::Region;
@@ -24,8 +24,8 @@ pub struct HalfPlanes {
     lines: Vec<[f32; 4]>,
     /// The region of each line, ascending.
     members: Vec<u32>,
-    /// The lines four to a quad ([`HalfPlanes::seal`]).
-    quads: Vec<LineQuad>,
+    /// The lines four to a quad, with the lanes that hold one ([`HalfPlanes::seal`]).
+    quads: Vec<(LineQuad, BVec4A)>,
 }
 
 impl HalfPlanes {
@@ -54,28 +54,36 @@ impl HalfPlanes {
 
     /// Groups the lines taken into quads, for [`HalfPlanes::rays`]; true when there is one.
     pub fn seal(&mut self) -> bool {
-        self.quads.extend(self.lines.chunks(4).map(LineQuad::of_lines));
+        let held = |lines: &[[f32; 4]]| BVec4A::new(true, lines.len() > 1, lines.len() > 2, lines.len() > 3);
+        self.quads.extend(
+            self.lines
+                .chunks(4)
+                .map(|lines| (LineQuad::of_lines(lines), held(lines))),
+        );
         !self.lines.is_empty()
     }
 
-    /// Where the half-planes other than region `skip` cover `p + t·d` (`d_len` = |d|): for
-    /// t < a, for t > b, or everywhere (`all`), as [`LineQuad::half_plane_rays`] answers.
-    pub fn rays(&self, p: Vec2, d: Vec2, d_len: f32, skip: usize) -> (f32, f32, bool) {
-        let skipped = self.members.binary_search(&(skip as u32)).ok();
-        let (mut a, mut b) = (f32::NEG_INFINITY, f32::INFINITY);
-        for (q, quad) in self.quads.iter().enumerate() {
-            let lane = |k: usize| {
-                let line = 4 * q + k;
-                line < self.lines.len() && Some(line) != skipped
+    /// Where the half-planes other than region `skip` (when it is one) cover `p + t·d` (`d_len`
+    /// = |d|): for t < a, for t > b, or everywhere (`all`), as [`LineQuad::half_plane_rays`]
+    /// answers.
+    #[inline]
+    pub fn rays(&self, p: Vec2, d: Vec2, d_len: f32, skip: Option<usize>) -> (f32, f32, bool) {
+        let skipped = skip.and_then(|s| self.members.binary_search(&(s as u32)).ok());
+        let (mut before, mut after) = (Vec4::NEG_INFINITY, Vec4::INFINITY);
+        let mut all = BVec4A::FALSE;
+        for (q, &(quad, held)) in self.quads.iter().enumerate() {
+            let lanes = match skipped {
+                Some(line) if line / 4 == q => {
+                    let k = line % 4;
+                    held & !BVec4A::new(k == 0, k == 1, k == 2, k == 3)
+                }
+                _ => held,
             };
-            let lanes = BVec4A::new(lane(0), lane(1), lane(2), lane(3));
-            let (leave, enter, all) = quad.half_plane_rays(p, d, d_len, lanes);
-            if all {
-                return (a, b, true);
-            }
-            a = a.max(leave);
-            b = b.min(enter);
+            let (leave, enter, everywhere) = quad.half_plane_rays(p, d, d_len, lanes);
+            before = before.max(leave);
+            after = after.min(enter);
+            all |= everywhere;
         }
-        (a, b, false)
+        (before.max_element(), after.min_element(), all.any())
     }
 }

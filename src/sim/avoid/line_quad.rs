@@ -97,12 +97,12 @@ impl LineQuad {
 
     /// The lanes in `lanes` taken as half-planes of their own, each inside its line (a
     /// forbidden region of one line, as [`LineQuad::first_crossing`] reads one): where `p + t·d`
-    /// (`d_len` = |d|) lies inside at least one of them. Returns `(a, b, all)`: inside some lane
-    /// for t < a (lanes the line leaves) and for t > b (lanes it enters), or for every t when
-    /// `all` (a lane parallel to the line with `p` inside it). Each lane computes what
-    /// `first_crossing` computes for its line alone.
+    /// (`d_len` = |d|) lies inside each of them. Per lane: inside for t below the first vector's
+    /// entry (−∞ when not a lane the line leaves), for t above the second's (+∞ when not a lane
+    /// it enters), and for every t where the mask is set (a lane parallel to the line with `p`
+    /// inside it). Each lane computes what `first_crossing` computes for its line alone.
     #[inline]
-    pub fn half_plane_rays(&self, p: Vec2, d: Vec2, d_len: f32, lanes: BVec4A) -> (f32, f32, bool) {
+    pub fn half_plane_rays(&self, p: Vec2, d: Vec2, d_len: f32, lanes: BVec4A) -> (Vec4, Vec4, BVec4A) {
         let at0 = self.at(p);
         let slope = self.nx * d.x + self.ny * d.y;
         let parallel = slope.abs().cmple(self.lengths * (f32::EPSILON * d_len));
@@ -113,9 +113,9 @@ impl LineQuad {
         let entering = live & !parallel & slope.cmpgt(Vec4::ZERO);
         let leaving = live & !parallel & !slope.cmpgt(Vec4::ZERO);
         (
-            Vec4::select(leaving, t, Vec4::NEG_INFINITY).max_element(),
-            Vec4::select(entering, t, Vec4::INFINITY).min_element(),
-            (live & parallel).any(),
+            Vec4::select(leaving, t, Vec4::NEG_INFINITY),
+            Vec4::select(entering, t, Vec4::INFINITY),
+            live & parallel,
         )
     }
 
