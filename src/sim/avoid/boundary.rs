@@ -119,7 +119,7 @@ pub(super) fn cut_edge<const SIDES: bool>(
             };
             if meets {
                 blocked.push((lo.max(w0) + 0.0, hi.min(w1), HALF_PLANES));
-                if ends(HALF_PLANES) && !narrow((&mut from, &mut to), (lo, hi)) {
+                if ends(HALF_PLANES) && narrow((&mut from, &mut to), (lo, hi)) {
                     return false;
                 }
             }
@@ -137,7 +137,7 @@ pub(super) fn cut_edge<const SIDES: bool>(
         // Within (from, to), so within the window; covering it is found below.
         blocked.push((lo.max(w0) + 0.0, hi.min(w1), s as u32));
         if ends(s as u32) && (lo <= from || hi >= to) {
-            if !narrow((&mut from, &mut to), (lo, hi)) {
+            if narrow((&mut from, &mut to), (lo, hi)) {
                 return false;
             }
             (low, high) = part_box(from, to);
@@ -149,7 +149,7 @@ pub(super) fn cut_edge<const SIDES: bool>(
 }
 
 /// Shrinks the part (`from`, `to`) of a cut not yet known to be covered by an interval
-/// (`lo`, `hi`) that covers it from one end or both; false once nothing is left.
+/// (`lo`, `hi`) that covers it from one end or both; true once nothing is left.
 #[inline(always)]
 fn narrow((from, to): (&mut f32, &mut f32), (lo, hi): (f32, f32)) -> bool {
     if lo <= *from {
@@ -158,7 +158,7 @@ fn narrow((from, to): (&mut f32, &mut f32), (lo, hi): (f32, f32)) -> bool {
     if hi >= *to {
         *to = to.min(lo);
     }
-    !(*from >= *to)
+    *from >= *to
 }
 
 /// Calls `piece(t0, t1, outer)` for the pieces of `window` that `blocked` (intervals by start)
