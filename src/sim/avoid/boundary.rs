@@ -57,11 +57,30 @@ pub(super) const HALF_PLANES: u32 = u32::MAX - 1;
 /// `ends(region)` says they end the cut; intervals wholly within the part so covered may be
 /// left out (they cannot change which pieces are permitted)
 /// (always, in a plain search; only for regions present at every neighbour count when the
-/// N − 1 relaxation asks which counts leave the edge a permitted piece). With `SIDES`, the
-/// half-planes among `regions` are met through `sides` (which holds them all), at once, their
-/// intervals labelled [`HALF_PLANES`] (for a plain search: the labels only matter to the
-/// relaxation); without, `sides` is not read.
-pub(super) fn cut_edge<const SIDES: bool>(
+/// N − 1 relaxation asks which counts leave the edge a permitted piece). With `sides` (which
+/// then holds every half-plane among `regions`), the half-planes are met through it, at once,
+/// their intervals labelled [`HALF_PLANES`] (for a plain search: the labels only matter to the
+/// relaxation).
+pub(super) fn cut_edge(
+    (regions, sides): (&[Region], Option<&HalfPlanes>),
+    r: usize,
+    edge: (Vec2, Vec2),
+    max_speed: f32,
+    window: (f32, f32),
+    blocked: &mut Vec<Blocked>,
+    ends: impl Fn(u32) -> bool,
+) -> bool {
+    // Two copies, so that a cut without half-planes tests no region for being one.
+    match sides {
+        Some(sides) => cut::<true>((regions, sides), r, edge, max_speed, window, blocked, ends),
+        None => cut::<false>((regions, &HalfPlanes::NONE), r, edge, max_speed, window, blocked, ends),
+    }
+}
+
+/// [`cut_edge`], with the half-planes met through `sides` when `SIDES` (else `sides` is not
+/// read).
+#[inline(always)]
+fn cut<const SIDES: bool>(
     (regions, sides): (&[Region], &HalfPlanes),
     r: usize,
     (p, d): (Vec2, Vec2),
@@ -198,15 +217,9 @@ pub fn classify_boundary(regions: &[Region], max_speed: f32) -> Vec<BoundaryPiec
         for i in region.candidate_edges() {
             let (p, end) = region.edge(i);
             let d = end - p;
-            if !cut_edge::<false>(
-                (regions, &HalfPlanes::NONE),
-                r,
-                (p, d),
-                max_speed,
-                (0.0, 1.0),
-                &mut blocked,
-                |_| true,
-            ) {
+            if !cut_edge((regions, None), r, (p, d), max_speed, (0.0, 1.0), &mut blocked, |_| {
+                true
+            }) {
                 pieces.push(BoundaryPiece {
                     a: p,
                     b: end,
@@ -333,22 +346,7 @@ pub fn nearest_free(
             }
             _ => (0.0, 1.0),
         };
-        if window.0 > window.1 {
-            continue;
-        }
-        let covered = !match sides {
-            Some(sides) => cut_edge::<true>((regions, sides), r, (p, d), max_speed, window, blocked, |_| true),
-            None => cut_edge::<false>(
-                (regions, &HalfPlanes::NONE),
-                r,
-                (p, d),
-                max_speed,
-                window,
-                blocked,
-                |_| true,
-            ),
-        };
-        if covered {
+        if window.0 > window.1 || !cut_edge((regions, sides), r, (p, d), max_speed, window, blocked, |_| true) {
             continue;
         }
         let mut nearest: Option<f32> = None;

@@ -29,7 +29,7 @@ pub struct HalfPlanes {
 }
 
 impl HalfPlanes {
-    /// No half-planes (for cuts that meet them one by one, as regions).
+    /// No half-planes (what a cut that meets them one by one, as regions, is handed).
     pub const NONE: HalfPlanes = HalfPlanes {
         lines: Vec::new(),
         members: Vec::new(),

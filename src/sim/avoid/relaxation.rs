@@ -15,7 +15,6 @@
 use glam::Vec2;
 
 use super::boundary::{BEYOND_MAX_SPEED, Blocked, cut_edge, for_each_piece};
-use super::half_planes::HalfPlanes;
 use super::region::Region;
 
 /// The regions of a cone method at every neighbour count, and the buffers of the relaxation.
@@ -135,15 +134,8 @@ impl Searched<'_> {
                 }
                 let (p, end) = region.edge(i);
                 let covers = |s: u32| level_of(s) <= from;
-                if cut_edge::<false>(
-                    (regions, &HalfPlanes::NONE),
-                    r,
-                    (p, end - p),
-                    max_speed,
-                    (0.0, 1.0),
-                    blocked,
-                    covers,
-                ) && let Some(to) = last_gap(blocked, level_of, from, last, steps)
+                if cut_edge((regions, None), r, (p, end - p), max_speed, (0.0, 1.0), blocked, covers)
+                    && let Some(to) = last_gap(blocked, level_of, from, last, steps)
                 {
                     report(from, to, &mut floor);
                 }
