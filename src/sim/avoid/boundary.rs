@@ -14,6 +14,7 @@ use glam::Vec2;
 
 use super::half_planes::HalfPlanes;
 use super::region::Region;
+use super::region_boxes::{BLOCK, RegionBoxes};
 use crate::record::Constraint;
 
 /// A piece of a candidate edge; `outer` when it bounds permitted velocities.
@@ -37,6 +38,8 @@ pub struct BoundaryScratch {
     blocked: Vec<Blocked>,
     /// The half-planes among the regions searched.
     half_planes: HalfPlanes,
+    /// The boxes of the regions searched.
+    boxes: RegionBoxes,
 }
 
 /// What [`cut_edge`] records of an interval where a candidate edge is not permitted: its
@@ -57,12 +60,14 @@ pub(super) const HALF_PLANES: u32 = u32::MAX - 1;
 /// `ends(region)` says they end the cut; intervals wholly within the part so covered may be
 /// left out (they cannot change which pieces are permitted)
 /// (always, in a plain search; only for regions present at every neighbour count when the
-/// N − 1 relaxation asks which counts leave the edge a permitted piece). With `sides` (which
+/// N − 1 relaxation asks which counts leave the edge a permitted piece). `boxes` holds the boxes
+/// of `regions` (or of a longer list they begin): a region is tested only when its box meets the
+/// box of the part still uncovered. With `sides` (which
 /// then holds every half-plane among `regions`), the half-planes are met through it, at once,
 /// their intervals labelled [`HALF_PLANES`] (for a plain search: the labels only matter to the
 /// relaxation).
 pub(super) fn cut_edge(
-    (regions, sides): (&[Region], Option<&HalfPlanes>),
+    (regions, boxes, sides): (&[Region], &RegionBoxes, Option<&HalfPlanes>),
     r: usize,
     edge: (Vec2, Vec2),
     max_speed: f32,
@@ -72,8 +77,16 @@ pub(super) fn cut_edge(
 ) -> bool {
     // Two copies, so that a cut without half-planes tests no region for being one.
     match sides {
-        Some(sides) => cut::<true>((regions, sides), r, edge, max_speed, window, blocked, ends),
-        None => cut::<false>((regions, &HalfPlanes::NONE), r, edge, max_speed, window, blocked, ends),
+        Some(sides) => cut::<true>((regions, boxes, sides), r, edge, max_speed, window, blocked, ends),
+        None => cut::<false>(
+            (regions, boxes, &HalfPlanes::NONE),
+            r,
+            edge,
+            max_speed,
+            window,
+            blocked,
+            ends,
+        ),
     }
 }
 
@@ -81,7 +94,7 @@ pub(super) fn cut_edge(
 /// read).
 #[inline(always)]
 fn cut<const SIDES: bool>(
-    (regions, sides): (&[Region], &HalfPlanes),
+    (regions, boxes, sides): (&[Region], &RegionBoxes, &HalfPlanes),
     r: usize,
     (p, d): (Vec2, Vec2),
     max_speed: f32,
@@ -145,21 +158,35 @@ fn cut<const SIDES: bool>(
         }
         (low, high) = part_box(from, to);
     }
-    for (s, other) in regions.iter().enumerate() {
-        if s == r || (SIDES && other.is_half_plane()) || other.box_misses(low, high) {
-            continue;
+    let count = regions.len();
+    for block in 0..count.div_ceil(BLOCK) {
+        // The regions whose boxes meet the part's, as it is now; once it has shrunk, each is
+        // tested again against the smaller box.
+        let mut meeting = boxes.meeting(block, count, (low, high), SIDES);
+        if r / BLOCK == block {
+            meeting &= !(1 << (r % BLOCK));
         }
-        let (lo, hi) = other.inside_interval(p, d, d_len, (from, to));
-        if lo >= hi {
-            continue;
-        }
-        // Within (from, to), so within the window; covering it is found below.
-        blocked.push((lo.max(w0) + 0.0, hi.min(w1), s as u32));
-        if ends(s as u32) && (lo <= from || hi >= to) {
-            if narrow((&mut from, &mut to), (lo, hi)) {
-                return false;
+        let mut shrunk = false;
+        while meeting != 0 {
+            let s = block * BLOCK + meeting.trailing_zeros() as usize;
+            meeting &= meeting - 1;
+            let other = &regions[s];
+            if shrunk && other.box_misses(low, high) {
+                continue;
             }
-            (low, high) = part_box(from, to);
+            let (lo, hi) = other.inside_interval(p, d, d_len, (from, to));
+            if lo >= hi {
+                continue;
+            }
+            // Within (from, to), so within the window; covering it is found below.
+            blocked.push((lo.max(w0) + 0.0, hi.min(w1), s as u32));
+            if ends(s as u32) && (lo <= from || hi >= to) {
+                if narrow((&mut from, &mut to), (lo, hi)) {
+                    return false;
+                }
+                (low, high) = part_box(from, to);
+                shrunk = true;
+            }
         }
     }
     // Starts clamped to the window are not negative, so their bits order as they do.
@@ -213,13 +240,21 @@ pub(super) fn ranges(blocked: &[Blocked]) -> impl Iterator<Item = (f32, f32)> + 
 pub fn classify_boundary(regions: &[Region], max_speed: f32) -> Vec<BoundaryPiece> {
     let mut pieces = Vec::new();
     let mut blocked = Vec::new();
+    let mut boxes = RegionBoxes::default();
+    boxes.fill(regions);
     for (r, region) in regions.iter().enumerate() {
         for i in region.candidate_edges() {
             let (p, end) = region.edge(i);
             let d = end - p;
-            if !cut_edge((regions, None), r, (p, d), max_speed, (0.0, 1.0), &mut blocked, |_| {
-                true
-            }) {
+            if !cut_edge(
+                (regions, &boxes, None),
+                r,
+                (p, d),
+                max_speed,
+                (0.0, 1.0),
+                &mut blocked,
+                |_| true,
+            ) {
                 pieces.push(BoundaryPiece {
                     a: p,
                     b: end,
@@ -294,8 +329,10 @@ pub fn nearest_free(
         edges,
         blocked,
         half_planes,
+        boxes,
     } = scratch;
     half_planes.clear();
+    boxes.fill(regions);
     edges.clear();
     // A region's rank in the order of ties: the static ones after the others.
     let movers = regions.len() - statics;
@@ -346,7 +383,7 @@ pub fn nearest_free(
             }
             _ => (0.0, 1.0),
         };
-        if window.0 > window.1 || !cut_edge((regions, sides), r, (p, d), max_speed, window, blocked, |_| true) {
+        if window.0 > window.1 || !cut_edge((regions, boxes, sides), r, (p, d), max_speed, window, blocked, |_| true) {
             continue;
         }
         let mut nearest: Option<f32> = None;

@@ -241,7 +241,6 @@ impl ConeMethod {
         self.build(agent, movers, static_circles, edges, obstacles, None, dt, out);
         relax.gate.resize(movers.len() + 1, false);
         let (regions, levels) = (&relax.fixed, &relax.fixed_levels);
-        let (blocked, steps) = (&mut relax.blocked, &mut relax.steps);
         let searched = Searched {
             regions,
             levels,
@@ -249,19 +248,13 @@ impl ConeMethod {
             preferred: agent.preferred,
             colliding_from,
         };
-        searched.open_counts(blocked, steps, &mut relax.gate);
+        searched.open_counts(&mut relax.pass, &mut relax.gate);
     }
 
     /// The largest count below `below` (ClearPath-1: that its fixed regions permit) at which
     /// the search over the regions in `nb.regions` present there succeeds.
     fn open_below(self, agent: &AvoidingAgent, nb: &mut Neighbourhood, colliding_from: u32, below: u32) -> Option<u32> {
-        let Relaxation {
-            levels,
-            gate,
-            blocked,
-            steps,
-            ..
-        } = &mut nb.relax;
+        let Relaxation { levels, gate, pass, .. } = &mut nb.relax;
         let gated = |k: u32| !self.halves() || gate[k as usize];
         let searched = Searched {
             regions: &nb.regions,
@@ -270,7 +263,7 @@ impl ConeMethod {
             preferred: agent.preferred,
             colliding_from,
         };
-        searched.largest_open(below, gated, blocked, steps)
+        searched.largest_open(below, gated, pass)
     }
 
     /// The boundary search among the regions present at neighbour count `k`, giving up after
@@ -504,7 +497,7 @@ mod tests {
                 colliding_from: u32::MAX,
             };
             let mut open = vec![false; nb.movers.len() + 1];
-            searched.open_counts(&mut Vec::new(), &mut Vec::new(), &mut open);
+            searched.open_counts(&mut Default::default(), &mut open);
             assert!(open.iter().all(|&o| o), "case {case}: {open:?}");
         }
         assert!(clear > 150, "the shortcut held in {clear} of 400 cases");

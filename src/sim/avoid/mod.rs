@@ -25,6 +25,7 @@ mod obstacles;
 mod orca;
 mod preferred;
 mod region;
+mod region_boxes;
 mod relaxation;
 mod unstick;
 

@@ -115,6 +115,12 @@ impl Region {
         (self.vertices[i], self.vertices[next])
     }
 
+    /// The bounding box: the corners with the smaller and the larger coordinates (cut to the
+    /// square around the max-speed disc, see the module comment).
+    pub fn bounds(&self) -> (Vec2, Vec2) {
+        (self.min, self.max)
+    }
+
     /// True when the box from `low` to `high` (the corners with the smaller and the larger
     /// coordinates) misses the bounding box (then no point in it is inside).
     #[inline]

@@ -16,6 +16,7 @@ use glam::Vec2;
 
 use super::boundary::{BEYOND_MAX_SPEED, Blocked, cut_edge, for_each_piece};
 use super::region::Region;
+use super::region_boxes::RegionBoxes;
 
 /// The regions of a cone method at every neighbour count, and the buffers of the relaxation.
 #[derive(Clone, Debug, Default)]
@@ -29,10 +30,19 @@ pub struct Relaxation {
     /// Per count: whether the count may be searched at all (ClearPath-1: its fixed regions
     /// permit a velocity).
     pub gate: Vec<bool>,
-    /// Buffers of [`Searched::open_counts`]: an edge's blocked intervals and their levels.
-    pub blocked: Vec<Blocked>,
-    /// See `blocked`.
-    pub steps: Vec<u32>,
+    /// Buffers of the pass over the regions.
+    pub pass: PassScratch,
+}
+
+/// Reused buffers of [`Searched::open_counts`] and [`Searched::largest_open`].
+#[derive(Clone, Debug, Default)]
+pub struct PassScratch {
+    /// An edge's blocked intervals.
+    blocked: Vec<Blocked>,
+    /// The levels at which an edge's gaps may close.
+    steps: Vec<u32>,
+    /// The boxes of the regions.
+    boxes: RegionBoxes,
 }
 
 /// The regions of a boundary search at every neighbour count: those whose `levels` are at
@@ -54,11 +64,11 @@ pub struct Searched<'a> {
 
 impl Searched<'_> {
     /// Sets `open[k]`, for every count k below `open.len()`, to whether the search at count k
-    /// finds a velocity. `blocked` and `steps` are reused buffers.
-    pub fn open_counts(&self, blocked: &mut Vec<Blocked>, steps: &mut Vec<u32>, open: &mut [bool]) {
+    /// finds a velocity.
+    pub fn open_counts(&self, scratch: &mut PassScratch, open: &mut [bool]) {
         open.fill(false);
         let last = open.len() as u32 - 1;
-        self.open_ranges(last, blocked, steps, |from, to| {
+        self.open_ranges(last, scratch, |from, to| {
             open[from as usize..=to as usize].fill(true);
             0
         });
@@ -67,16 +77,10 @@ impl Searched<'_> {
     /// The largest count below `below` for which `wanted` holds and the search succeeds (as in
     /// [`Searched::open_counts`]); `None` when there is none. Edges that could only open
     /// smaller counts than one already found are not cut.
-    pub fn largest_open(
-        &self,
-        below: u32,
-        wanted: impl Fn(u32) -> bool,
-        blocked: &mut Vec<Blocked>,
-        steps: &mut Vec<u32>,
-    ) -> Option<u32> {
+    pub fn largest_open(&self, below: u32, wanted: impl Fn(u32) -> bool, scratch: &mut PassScratch) -> Option<u32> {
         let last = below.checked_sub(1)?;
         let mut best: Option<u32> = None;
-        self.open_ranges(last, blocked, steps, |from, to| {
+        self.open_ranges(last, scratch, |from, to| {
             best = best.max((from..=to).rev().find(|&k| wanted(k)));
             best.map_or(0, |k| k + 1)
         });
@@ -86,13 +90,7 @@ impl Searched<'_> {
     /// Calls `mark(from, to)` with ranges of counts, from 0 to `last`, at which the search
     /// succeeds, so that every such count is in one of them; `mark` returns the smallest count
     /// still of interest, and ranges wholly below it may be left out.
-    fn open_ranges(
-        &self,
-        last: u32,
-        blocked: &mut Vec<Blocked>,
-        steps: &mut Vec<u32>,
-        mut mark: impl FnMut(u32, u32) -> u32,
-    ) {
+    fn open_ranges(&self, last: u32, scratch: &mut PassScratch, mut mark: impl FnMut(u32, u32) -> u32) {
         let Searched {
             regions,
             levels,
@@ -124,6 +122,8 @@ impl Searched<'_> {
             report(colliding_from, zero_end - 1, &mut floor);
         }
         let level_of = |s: u32| if s == BEYOND_MAX_SPEED { 0 } else { levels[s as usize] };
+        let PassScratch { blocked, steps, boxes } = scratch;
+        boxes.fill(regions);
         for (r, region) in regions.iter().enumerate() {
             for i in region.candidate_edges() {
                 // The edge is present from its region's level on; counts below `floor` no
@@ -134,8 +134,15 @@ impl Searched<'_> {
                 }
                 let (p, end) = region.edge(i);
                 let covers = |s: u32| level_of(s) <= from;
-                if cut_edge((regions, None), r, (p, end - p), max_speed, (0.0, 1.0), blocked, covers)
-                    && let Some(to) = last_gap(blocked, level_of, from, last, steps)
+                if cut_edge(
+                    (regions, boxes, None),
+                    r,
+                    (p, end - p),
+                    max_speed,
+                    (0.0, 1.0),
+                    blocked,
+                    covers,
+                ) && let Some(to) = last_gap(blocked, level_of, from, last, steps)
                 {
                     report(from, to, &mut floor);
                 }
@@ -197,7 +204,7 @@ mod tests {
         // on, against one plain search per count.
         let mut next = crate::test_rng::unit_floats(12345);
         let scratch = &mut BoundaryScratch::default();
-        let (mut blocked, mut steps) = (Vec::new(), Vec::new());
+        let mut pass = PassScratch::default();
         let (mut disagreements, mut found_counts, mut searches) = (0, 0, 0);
         for case in 0..300 {
             let count = 6u32;
@@ -223,12 +230,12 @@ mod tests {
                 preferred,
                 colliding_from,
             };
-            searched.open_counts(&mut blocked, &mut steps, &mut open);
+            searched.open_counts(&mut pass, &mut open);
             // The largest open count below each bound, every other count wanted.
             for below in 0..=count + 1 {
                 let wanted = |k: u32| k % 2 == case % 2;
                 let largest = (0..below).rev().find(|&k| open[k as usize] && wanted(k));
-                let pass = searched.largest_open(below, wanted, &mut blocked, &mut steps);
+                let pass = searched.largest_open(below, wanted, &mut pass);
                 assert_eq!(pass, largest, "case {case}, below {below}");
             }
             let mut present = Vec::new();
