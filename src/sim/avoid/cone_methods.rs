@@ -212,10 +212,12 @@ impl ConeMethod {
         self.build(agent, movers, static_circles, edges, obstacles, Some(horizons), dt, out)
     }
 
-    /// Fills `nb.relax.gate`: per neighbour count, whether ClearPath-1's regions that do not
-    /// depend on ΔT permit a velocity there (otherwise no attempt at that count can succeed).
-    /// Without an overlap (`colliding_from` = `u32::MAX`) and with the agent's own velocity clear
-    /// of every side half-plane, every count is open and nothing is built.
+    /// Starts ClearPath-1's gate (see [`Relaxation::gate`]): whether its regions that do not
+    /// depend on ΔT permit a velocity at a count (otherwise no attempt at that count can
+    /// succeed). Finds the largest count they permit; which lower counts they permit is found
+    /// when asked ([`ConeMethod::largest_gated`], [`ConeMethod::complete_gate`]). Without an
+    /// overlap (`colliding_from` = `u32::MAX`) and with the agent's own velocity clear of every
+    /// side half-plane, every count is open and nothing is built.
     fn gate(
         self,
         agent: &AvoidingAgent,
@@ -224,36 +226,79 @@ impl ConeMethod {
         colliding_from: u32,
         dt: f32,
     ) {
+        let count = nb.movers.len() as u32;
+        let relax = &mut nb.relax;
         if colliding_from == u32::MAX && own_velocity_clear_of_sides(agent, &nb.movers) {
-            nb.relax.gate.clear();
-            nb.relax.gate.resize(nb.movers.len() + 1, true);
+            relax.gate.clear();
+            relax.gate.resize(count as usize + 1, true);
+            relax.gate_complete = true;
+            relax.gate_largest = Some(count);
             return;
         }
-        // Otherwise from the fixed regions themselves: one relaxation pass over them.
-        let Neighbourhood {
-            movers,
-            static_circles,
-            edges,
-            relax,
-            ..
-        } = nb;
+        // Otherwise from the fixed regions themselves: a relaxation pass over them.
         let out = (&mut relax.fixed, &mut relax.fixed_levels);
-        self.build(agent, movers, static_circles, edges, obstacles, None, dt, out);
-        relax.gate.resize(movers.len() + 1, false);
-        let (regions, levels) = (&relax.fixed, &relax.fixed_levels);
+        self.build(
+            agent,
+            &nb.movers,
+            &nb.static_circles,
+            &nb.edges,
+            obstacles,
+            None,
+            dt,
+            out,
+        );
+        relax.gate_complete = false;
+        relax.gate_largest = Self::fixed(agent, relax, colliding_from, count + 1);
+    }
+
+    /// The largest count below `below` that ClearPath-1's fixed regions (built by
+    /// [`ConeMethod::gate`]) permit, by a relaxation pass over them.
+    fn fixed(agent: &AvoidingAgent, relax: &mut Relaxation, colliding_from: u32, below: u32) -> Option<u32> {
         let searched = Searched {
-            regions,
-            levels,
+            regions: &relax.fixed,
+            levels: &relax.fixed_levels,
+            max_speed: agent.max_speed,
+            preferred: agent.preferred,
+            colliding_from,
+        };
+        searched.largest_open(below, |_| true, &mut relax.pass)
+    }
+
+    /// The largest count below `below` that ClearPath-1's fixed regions permit; 0 when none
+    /// does.
+    fn largest_gated(agent: &AvoidingAgent, relax: &mut Relaxation, colliding_from: u32, below: u32) -> u32 {
+        let largest = match relax.gate_largest {
+            _ if relax.gate_complete => (0..below).rev().find(|&k| relax.gate[k as usize]),
+            Some(top) if top >= below => Self::fixed(agent, relax, colliding_from, below),
+            top => top,
+        };
+        largest.unwrap_or(0)
+    }
+
+    /// Fills in ClearPath-1's gate for every count, unless it is complete.
+    fn complete_gate(agent: &AvoidingAgent, nb: &mut Neighbourhood, colliding_from: u32) {
+        let relax = &mut nb.relax;
+        if relax.gate_complete {
+            return;
+        }
+        relax.gate.resize(nb.movers.len() + 1, false);
+        let searched = Searched {
+            regions: &relax.fixed,
+            levels: &relax.fixed_levels,
             max_speed: agent.max_speed,
             preferred: agent.preferred,
             colliding_from,
         };
         searched.open_counts(&mut relax.pass, &mut relax.gate);
+        relax.gate_complete = true;
     }
 
     /// The largest count below `below` (ClearPath-1: that its fixed regions permit) at which
     /// the search over the regions in `nb.regions` present there succeeds.
     fn open_below(self, agent: &AvoidingAgent, nb: &mut Neighbourhood, colliding_from: u32, below: u32) -> Option<u32> {
+        if self.halves() {
+            Self::complete_gate(agent, nb, colliding_from);
+        }
         let Relaxation { levels, gate, pass, .. } = &mut nb.relax;
         let gated = |k: u32| !self.halves() || gate[k as usize];
         let searched = Searched {
@@ -331,7 +376,7 @@ impl ConeMethod {
         // Counts below `below` remain to be tried.
         let mut below = count;
         let patience = if self.halves() { usize::MAX } else { PATIENCE };
-        let mut found = if gated_first && !nb.relax.gate[count as usize] {
+        let mut found = if gated_first && nb.relax.gate_largest != Some(count) {
             None
         } else {
             let first = (count, patience);
@@ -348,7 +393,7 @@ impl ConeMethod {
             if !gated_first {
                 self.gate(agent, nb, obstacles, colliding_from, dt);
             }
-            let gate_open = nb.relax.gate[count as usize];
+            let gate_open = nb.relax.gate_largest == Some(count);
             for _ in 0..MAX_HALVINGS {
                 horizons.halve();
                 if gate_open && found.is_none() {
@@ -369,11 +414,10 @@ impl ConeMethod {
         let mut skipping = !self.halves();
         while found.is_none() && below > 0 {
             let k = if skipping {
-                self.open_below(agent, nb, colliding_from, below)
+                self.open_below(agent, nb, colliding_from, below).unwrap_or(0)
             } else {
-                (1..below).rev().find(|&k| nb.relax.gate[k as usize])
+                Self::largest_gated(agent, &mut nb.relax, colliding_from, below)
             };
-            let k = k.unwrap_or(0);
             found = Self::search(
                 agent,
                 nb,

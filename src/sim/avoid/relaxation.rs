@@ -27,9 +27,13 @@ pub struct Relaxation {
     pub fixed: Vec<Region>,
     /// Levels of `fixed`.
     pub fixed_levels: Vec<u32>,
-    /// Per count: whether the count may be searched at all (ClearPath-1: its fixed regions
-    /// permit a velocity).
+    /// ClearPath-1's gate, per count: whether its fixed regions permit a velocity there (then
+    /// the count may be searched at all), once `gate_complete`.
     pub gate: Vec<bool>,
+    /// Whether `gate` holds every count; until it does, only `gate_largest` is known.
+    pub gate_complete: bool,
+    /// The largest count the fixed regions permit (`None`: none).
+    pub gate_largest: Option<u32>,
     /// Buffers of the pass over the regions.
     pub pass: PassScratch,
 }
@@ -70,7 +74,8 @@ impl Searched<'_> {
         let last = open.len() as u32 - 1;
         self.open_ranges(last, scratch, |from, to| {
             open[from as usize..=to as usize].fill(true);
-            0
+            // The counts below the first one not known to be open are settled.
+            open.iter().position(|&o| !o).map_or(last + 1, |k| k as u32)
         });
     }
 
