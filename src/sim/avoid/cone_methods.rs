@@ -64,14 +64,6 @@ pub struct Horizons {
     pub obstacles: f32,
 }
 
-impl Horizons {
-    /// ClearPath-1's step when no velocity is permitted: both horizons halved.
-    fn halve(&mut self) {
-        self.agents *= 0.5;
-        self.obstacles *= 0.5;
-    }
-}
-
 /// How far (m/s) the agent's velocity must lie from every side half-plane's border for
 /// [`own_velocity_clear_of_sides`].
 const SIDE_CLEARANCE: f32 = 1e-3;
@@ -105,13 +97,14 @@ impl ConeMethod {
         cone.region(agent.max_speed, only)
     }
 
-    /// Fills `out` with the forbidden regions of every neighbour and `levels` with each one's
+    /// Fills `out` with the forbidden regions of every neighbour, `levels` with each one's
     /// level (mover i: i + 1; static circles and obstacle edges: 0, see `relaxation`), in
-    /// ascending order of level, so that the regions present at a count come first; returns
-    /// the lowest level of an overlap region (`u32::MAX` without one): from that neighbour count
-    /// on the agent overlaps something. Without `horizons`, only the regions that do not depend
-    /// on them: ClearPath's side half-planes and the overlap regions. Cones that lie wholly
-    /// beyond max speed are left out: they forbid no velocity the search could choose.
+    /// ascending order of level, so that the regions present at a count come first, and `cones`
+    /// with the cone of each region built from one (`None` for the regions that do not depend
+    /// on the horizons: ClearPath's side half-planes and the overlap regions); returns the
+    /// lowest level of an overlap region (`u32::MAX` without one): from that neighbour count on
+    /// the agent overlaps something. Cones that lie wholly beyond max speed are left out: they
+    /// forbid no velocity the search could choose.
     #[allow(clippy::too_many_arguments)]
     fn build(
         self,
@@ -120,33 +113,31 @@ impl ConeMethod {
         statics: &[Mover],
         edges: &[usize],
         obstacles: &AvoidObstacles,
-        horizons: Option<Horizons>,
+        horizons: Horizons,
         dt: f32,
-        (out, levels): (&mut Vec<Region>, &mut Vec<u32>),
+        (out, levels, cones): (&mut Vec<Region>, &mut Vec<u32>, &mut Vec<Option<Cone>>),
     ) -> u32 {
         out.clear();
         levels.clear();
+        cones.clear();
         let mut colliding_from = u32::MAX;
-        let mut push = |region: Region, level: u32| {
+        let mut push = |region: Region, level: u32, cone: Option<Cone>| {
             out.push(region);
             levels.push(level);
+            cones.push(cone);
         };
-        // Without horizons the cones only give their axes (for the side half-planes).
         let Horizons {
             agents,
             obstacles: static_tau,
-        } = horizons.unwrap_or(Horizons {
-            agents: 1.0,
-            obstacles: 1.0,
-        });
+        } = horizons;
         for &e in edges {
             let v = &obstacles.vertices[e];
             let a = v.point - agent.position;
             let b = obstacles.vertices[v.next].point - agent.position;
             match Cone::of_segment(a, b, agent.radius, static_tau) {
                 Some(cone) => {
-                    if horizons.is_some() && !cone.beyond(agent.max_speed) {
-                        push(self.cone_region(&cone, agent), 0);
+                    if !cone.beyond(agent.max_speed) {
+                        push(self.cone_region(&cone, agent), 0, Some(cone));
                     }
                 }
                 None => {
@@ -154,10 +145,8 @@ impl ConeMethod {
                     let nearest = crate::geom::closest_point_on_segment(Vec2::ZERO, a, b);
                     let dist = nearest.length();
                     let normal = if dist > 0.0 { nearest / dist } else { -v.unit_dir.perp() };
-                    push(
-                        half_plane(normal * ((dist - agent.radius) / dt), normal, agent.max_speed),
-                        0,
-                    );
+                    let touching = half_plane(normal * ((dist - agent.radius) / dt), normal, agent.max_speed);
+                    push(touching, 0, None);
                 }
             }
         }
@@ -169,11 +158,11 @@ impl ConeMethod {
             let apex = self.apex(agent, other);
             let Some(cone) = Cone::of_disc(p, radius, apex, tau) else {
                 colliding_from = colliding_from.min(level);
-                push(collision_disc(p, radius, apex, dt), level);
+                push(collision_disc(p, radius, apex, dt), level, None);
                 continue;
             };
-            if horizons.is_some() && !cone.beyond(agent.max_speed) {
-                push(self.cone_region(&cone, agent), level);
+            if !cone.beyond(agent.max_speed) {
+                push(self.cone_region(&cone, agent), level, Some(cone));
             }
             if self == ConeMethod::ClearPath(ClearPathVariant::Guaranteed) && other.reactive {
                 let permitted = if p.perp_dot(agent.velocity - other.velocity) > 0.0 {
@@ -185,13 +174,14 @@ impl ConeMethod {
                     Side::Left => -cone.axis.perp(),
                     Side::Right => cone.axis.perp(),
                 };
-                push(half_plane(apex, normal, agent.max_speed), level);
+                push(half_plane(apex, normal, agent.max_speed), level, None);
             }
         }
         colliding_from
     }
 
-    /// Builds the regions of every neighbour into `nb.regions` (levels in `nb.relax.levels`).
+    /// Builds the regions of every neighbour into `nb.regions` (levels and cones in
+    /// `nb.relax`).
     fn build_all(
         self,
         agent: &AvoidingAgent,
@@ -208,8 +198,36 @@ impl ConeMethod {
             relax,
             ..
         } = nb;
-        let out = (regions, &mut relax.levels);
-        self.build(agent, movers, static_circles, edges, obstacles, Some(horizons), dt, out)
+        let out = (regions, &mut relax.levels, &mut relax.cones);
+        self.build(agent, movers, static_circles, edges, obstacles, horizons, dt, out)
+    }
+
+    /// Divides the horizons of the cones among `nb.regions` by `factor`, a power of two, and
+    /// rebuilds their regions; those that now lie wholly beyond max speed are left out. The
+    /// other regions do not depend on the horizons and stay. Each cone's cut, (d − R)/τ, is
+    /// multiplied by `factor`, which gives what a build with the horizons divided would give,
+    /// to the bit (scaling by a power of two is exact).
+    fn retruncate(self, agent: &AvoidingAgent, nb: &mut Neighbourhood, factor: f32) {
+        let (regions, Relaxation { levels, cones, .. }) = (&mut nb.regions, &mut nb.relax);
+        let mut kept = 0;
+        for i in 0..regions.len() {
+            if let Some(mut cone) = cones[i] {
+                cone.cut *= factor;
+                if cone.beyond(agent.max_speed) {
+                    continue;
+                }
+                regions[kept] = self.cone_region(&cone, agent);
+                cones[kept] = Some(cone);
+            } else if kept < i {
+                regions[kept] = regions[i];
+                cones[kept] = None;
+            }
+            levels[kept] = levels[i];
+            kept += 1;
+        }
+        regions.truncate(kept);
+        levels.truncate(kept);
+        cones.truncate(kept);
     }
 
     /// Starts ClearPath-1's gate (see [`Relaxation::gate`]): whether its regions that do not
@@ -218,14 +236,7 @@ impl ConeMethod {
     /// when asked ([`ConeMethod::largest_gated`], [`ConeMethod::complete_gate`]). Without an
     /// overlap (`colliding_from` = `u32::MAX`) and with the agent's own velocity clear of every
     /// side half-plane, every count is open and nothing is built.
-    fn gate(
-        self,
-        agent: &AvoidingAgent,
-        nb: &mut Neighbourhood,
-        obstacles: &AvoidObstacles,
-        colliding_from: u32,
-        dt: f32,
-    ) {
+    fn gate(agent: &AvoidingAgent, nb: &mut Neighbourhood, colliding_from: u32) {
         let count = nb.movers.len() as u32;
         let relax = &mut nb.relax;
         if colliding_from == u32::MAX && own_velocity_clear_of_sides(agent, &nb.movers) {
@@ -236,17 +247,7 @@ impl ConeMethod {
             return;
         }
         // Otherwise from the fixed regions themselves: a relaxation pass over them.
-        let out = (&mut relax.fixed, &mut relax.fixed_levels);
-        self.build(
-            agent,
-            &nb.movers,
-            &nb.static_circles,
-            &nb.edges,
-            obstacles,
-            None,
-            dt,
-            out,
-        );
+        relax.keep_fixed(&nb.regions);
         relax.gate_complete = false;
         relax.gate_largest = Self::fixed(agent, relax, colliding_from, count + 1);
     }
@@ -363,15 +364,14 @@ impl ConeMethod {
         debug: Option<&mut Vec<Constraint>>,
     ) -> Vec2 {
         let count = nb.movers.len() as u32;
-        let mut horizons = horizons;
         let recording = debug.is_some();
         let mut attempt = Vec::new();
-        let mut colliding_from = self.build_all(agent, nb, obstacles, horizons, dt);
+        let colliding_from = self.build_all(agent, nb, obstacles, horizons, dt);
         // ClearPath-1 overlapping something: the regions that do not depend on ΔT mostly forbid
         // every velocity at the full count already, and then its search is skipped.
         let gated_first = self.halves() && colliding_from < u32::MAX;
         if gated_first {
-            self.gate(agent, nb, obstacles, colliding_from, dt);
+            Self::gate(agent, nb, colliding_from);
         }
         // Counts below `below` remain to be tried.
         let mut below = count;
@@ -391,20 +391,20 @@ impl ConeMethod {
         };
         if found.is_none() && self.halves() {
             if !gated_first {
-                self.gate(agent, nb, obstacles, colliding_from, dt);
+                Self::gate(agent, nb, colliding_from);
             }
-            let gate_open = nb.relax.gate_largest == Some(count);
-            for _ in 0..MAX_HALVINGS {
-                horizons.halve();
-                if gate_open && found.is_none() {
-                    colliding_from = self.build_all(agent, nb, obstacles, horizons, dt);
+            if nb.relax.gate_largest == Some(count) {
+                for _ in 0..MAX_HALVINGS {
+                    if found.is_some() {
+                        break;
+                    }
+                    self.retruncate(agent, nb, 2.0);
                     let full = (count, usize::MAX);
                     found = Self::search(agent, nb, full, colliding_from, recording.then_some(&mut attempt)).velocity();
                 }
-            }
-            if !gate_open {
+            } else {
                 // The full count is skipped, even with every halving; the lower ones are tried.
-                colliding_from = self.build_all(agent, nb, obstacles, horizons, dt);
+                self.retruncate(agent, nb, (1u32 << MAX_HALVINGS) as f32);
                 below = count + 1;
             }
         }
@@ -480,9 +480,9 @@ mod tests {
             ConeMethod::ClearPath(ClearPathVariant::Relaxed),
             ConeMethod::Brandejsky,
         ] {
-            let (mut regions, mut levels) = (Vec::new(), Vec::new());
-            let out = (&mut regions, &mut levels);
-            let colliding_from = method.build(&agent, &movers, &pillar, &edges, &obstacles, Some(horizons), 0.1, out);
+            let (mut regions, mut levels, mut cones) = (Vec::new(), Vec::new(), Vec::new());
+            let out = (&mut regions, &mut levels, &mut cones);
+            let colliding_from = method.build(&agent, &movers, &pillar, &edges, &obstacles, horizons, 0.1, out);
             assert_eq!(colliding_from, 2, "{method:?}: the second walker overlaps");
             assert!(levels.is_sorted(), "{method:?}: {levels:?}");
             assert!(levels.contains(&0) && levels.contains(&3), "{method:?}: {levels:?}");
@@ -530,12 +530,15 @@ mod tests {
             }
             clear += 1;
             // The fixed regions' own pass, as the gate runs it when the shortcut does not hold.
-            let (mut fixed, mut levels) = (Vec::new(), Vec::new());
-            let out = (&mut fixed, &mut levels);
-            method.build(&agent, &nb.movers, &[], &[], &obstacles, None, 0.1, out);
+            let horizons = Horizons {
+                agents: 2.0,
+                obstacles: 1.0,
+            };
+            method.build_all(&agent, &mut nb, &obstacles, horizons, 0.1);
+            nb.relax.keep_fixed(&nb.regions);
             let searched = Searched {
-                regions: &fixed,
-                levels: &levels,
+                regions: &nb.relax.fixed,
+                levels: &nb.relax.fixed_levels,
                 max_speed: agent.max_speed,
                 preferred: agent.preferred,
                 colliding_from: u32::MAX,
@@ -545,5 +548,75 @@ mod tests {
             assert!(open.iter().all(|&o| o), "case {case}: {open:?}");
         }
         assert!(clear > 150, "the shortcut held in {clear} of 400 cases");
+    }
+
+    #[test]
+    fn retruncating_the_cones_gives_the_build_at_shorter_horizons() {
+        // Pseudo-random walkers (some overlapping the agent) beside a wall and a pillar, for
+        // every method: the regions, levels and cones after dividing the horizons by 2 and by
+        // 64 are those a build at those horizons gives, to the bit, including the cones that
+        // then lie beyond max speed and are left out.
+        let mut next = crate::test_rng::unit_floats(31337);
+        let obstacles = AvoidObstacles::new(&[crate::scene::Obstacle::Wall {
+            a: Vec2::new(-5.0, 1.2),
+            b: Vec2::new(5.0, 1.2),
+        }]);
+        let edges: Vec<usize> = (0..obstacles.vertices.len()).collect();
+        let (mut dropped, mut kept) = (0, 0);
+        for case in 0..300 {
+            let method = [
+                ConeMethod::Vo,
+                ConeMethod::Rvo,
+                ConeMethod::ClearPath(ClearPathVariant::Guaranteed),
+                ConeMethod::ClearPath(ClearPathVariant::Relaxed),
+                ConeMethod::Brandejsky,
+            ][case % 5];
+            let agent = AvoidingAgent {
+                position: Vec2::ZERO,
+                velocity: Vec2::from_angle(next() * 6.3) * next() * 1.5,
+                radius: 0.3,
+                max_speed: 1.5,
+                preferred: Vec2::from_angle(next() * 6.3) * 1.4,
+            };
+            let mut nb = Neighbourhood::default();
+            for _ in 0..1 + case % 9 {
+                nb.movers.push(Mover {
+                    position: Vec2::from_angle(next() * 6.3) * (0.4 + next() * 6.0),
+                    velocity: Vec2::from_angle(next() * 6.3) * next() * 1.5,
+                    radius: 0.3,
+                    reactive: next() < 0.8,
+                });
+            }
+            nb.static_circles.push(Mover {
+                position: Vec2::new(next() * 4.0 - 2.0, -2.0),
+                velocity: Vec2::ZERO,
+                radius: 0.5,
+                reactive: false,
+            });
+            nb.edges = edges.clone();
+            let horizons = Horizons {
+                agents: 1.0 + next() * 4.0,
+                obstacles: 0.5 + next() * 2.0,
+            };
+            let mut fresh = nb.clone();
+            let before = method.build_all(&agent, &mut nb, &obstacles, horizons, 0.1);
+            let full = nb.regions.len();
+            for (factor, divided) in [(2.0, 2.0), (32.0, 64.0)] {
+                method.retruncate(&agent, &mut nb, factor);
+                let shorter = Horizons {
+                    agents: horizons.agents / divided,
+                    obstacles: horizons.obstacles / divided,
+                };
+                let colliding_from = method.build_all(&agent, &mut fresh, &obstacles, shorter, 0.1);
+                assert_eq!(colliding_from, before, "case {case}");
+                assert_eq!(nb.regions, fresh.regions, "case {case}, ΔT / {divided}");
+                assert_eq!(nb.relax.levels, fresh.relax.levels, "case {case}");
+                assert_eq!(nb.relax.cones, fresh.relax.cones, "case {case}");
+            }
+            dropped += full - nb.regions.len();
+            kept += nb.relax.cones.iter().filter(|c| c.is_some()).count();
+        }
+        // Most cones of these close walkers end beyond max speed at ΔT / 64, not all.
+        assert!(dropped > 1000 && kept > 10, "{dropped} cones dropped, {kept} kept");
     }
 }

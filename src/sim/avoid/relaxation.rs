@@ -15,6 +15,7 @@
 use glam::Vec2;
 
 use super::boundary::{BEYOND_MAX_SPEED, Blocked, cut_edge, for_each_piece};
+use super::cone::Cone;
 use super::region::Region;
 use super::region_boxes::RegionBoxes;
 
@@ -23,6 +24,9 @@ use super::region_boxes::RegionBoxes;
 pub struct Relaxation {
     /// Per region of the full set: its level.
     pub levels: Vec<u32>,
+    /// Per region of the full set: the cone it was built from, if any (the regions without one
+    /// do not depend on ΔT).
+    pub cones: Vec<Option<Cone>>,
     /// ClearPath-1's regions that do not depend on ΔT, and their levels.
     pub fixed: Vec<Region>,
     /// Levels of `fixed`.
@@ -36,6 +40,21 @@ pub struct Relaxation {
     pub gate_largest: Option<u32>,
     /// Buffers of the pass over the regions.
     pub pass: PassScratch,
+}
+
+impl Relaxation {
+    /// Copies the regions among `regions` (the full set) that were not built from a cone, with
+    /// their levels, into `fixed`.
+    pub fn keep_fixed(&mut self, regions: &[Region]) {
+        self.fixed.clear();
+        self.fixed_levels.clear();
+        for ((region, &level), cone) in regions.iter().zip(&self.levels).zip(&self.cones) {
+            if cone.is_none() {
+                self.fixed.push(*region);
+                self.fixed_levels.push(level);
+            }
+        }
+    }
 }
 
 /// Reused buffers of [`Searched::open_counts`] and [`Searched::largest_open`].
