@@ -33,6 +33,9 @@ use super::relaxation::{Relaxation, Searched};
 use crate::record::Constraint;
 use crate::scene::avoidance::ClearPathVariant;
 
+/// How many discs' cones are computed before their regions are built.
+const DISC_BATCH: usize = 8;
+
 /// How many times ClearPath-1 halves ΔT before it falls back to dropping neighbours.
 const MAX_HALVINGS: u32 = 6;
 
@@ -41,6 +44,19 @@ const MAX_HALVINGS: u32 = 6;
 /// of the cone bench, 99 % of the searches that succeed find their first piece within 16
 /// edges, while one that fails cuts all of them (35 on average).
 const PATIENCE: usize = 16;
+
+/// A disc to avoid (another agent, a moving or static circle) as [`ConeMethod::build`] takes
+/// it: its level, position relative to the agent, combined radius, the cone's apex, and the
+/// cone (`None` when the agent overlaps the disc).
+#[derive(Clone, Copy)]
+struct Disc<'a> {
+    other: &'a Mover,
+    level: u32,
+    p: Vec2,
+    radius: f32,
+    apex: Vec2,
+    cone: Option<Cone>,
+}
 
 /// The cone-based method to run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -150,34 +166,82 @@ impl ConeMethod {
                 }
             }
         }
-        let discs = (statics.iter().map(|m| (m, static_tau, 0)))
-            .chain(movers.iter().zip(1..).map(|(m, level)| (m, agents, level)));
-        for (other, tau, level) in discs {
-            let p = other.position - agent.position;
-            let radius = agent.radius + other.radius;
-            let apex = self.apex(agent, other);
-            let Some(cone) = Cone::of_disc(p, radius, apex, tau) else {
-                colliding_from = colliding_from.min(level);
-                push(collision_disc(p, radius, apex, dt), level, None);
-                continue;
-            };
-            if !cone.beyond(agent.max_speed) {
-                push(self.cone_region(&cone, agent), level, Some(cone));
+        let mut discs = (statics.iter().map(|m| (m, static_tau, 0)))
+            .chain(movers.iter().zip(1..).map(|(m, level)| (m, agents, level)))
+            .map(|(other, tau, level)| {
+                let p = other.position - agent.position;
+                let radius = agent.radius + other.radius;
+                let apex = self.apex(agent, other);
+                let cone = Cone::of_disc(p, radius, apex, tau);
+                Disc {
+                    other,
+                    level,
+                    p,
+                    radius,
+                    apex,
+                    cone,
+                }
+            });
+        // The cones of a batch of discs first, then their regions: the cones' chains of square
+        // roots and divisions do not wait on the regions' stores, so the processor overlaps
+        // those of several discs (the regions and their order are the same).
+        let mut batch = [None; DISC_BATCH];
+        loop {
+            let mut taken = 0;
+            for (slot, disc) in batch.iter_mut().zip(discs.by_ref()) {
+                *slot = Some(disc);
+                taken += 1;
             }
-            if self == ConeMethod::ClearPath(ClearPathVariant::Guaranteed) && other.reactive {
-                let permitted = if p.perp_dot(agent.velocity - other.velocity) > 0.0 {
-                    Side::Left
-                } else {
-                    Side::Right
-                };
-                let normal = match permitted {
-                    Side::Left => -cone.axis.perp(),
-                    Side::Right => cone.axis.perp(),
-                };
-                push(half_plane(apex, normal, agent.max_speed), level, None);
+            for disc in batch[..taken].iter().flatten() {
+                if self.disc_regions(agent, disc, dt, &mut push) {
+                    colliding_from = colliding_from.min(disc.level);
+                }
+            }
+            if taken < DISC_BATCH {
+                break;
             }
         }
         colliding_from
+    }
+
+    /// Pushes the regions of `disc`: its cone's, and ClearPath-1's side half-plane for a
+    /// reactive neighbour, or the overlap region when the agent overlaps it (then returns true).
+    #[inline(always)]
+    fn disc_regions(
+        self,
+        agent: &AvoidingAgent,
+        disc: &Disc,
+        dt: f32,
+        push: &mut impl FnMut(Region, u32, Option<Cone>),
+    ) -> bool {
+        let Disc {
+            other,
+            level,
+            p,
+            radius,
+            apex,
+            cone,
+        } = *disc;
+        let Some(cone) = cone else {
+            push(collision_disc(p, radius, apex, dt), level, None);
+            return true;
+        };
+        if !cone.beyond(agent.max_speed) {
+            push(self.cone_region(&cone, agent), level, Some(cone));
+        }
+        if self == ConeMethod::ClearPath(ClearPathVariant::Guaranteed) && other.reactive {
+            let permitted = if p.perp_dot(agent.velocity - other.velocity) > 0.0 {
+                Side::Left
+            } else {
+                Side::Right
+            };
+            let normal = match permitted {
+                Side::Left => -cone.axis.perp(),
+                Side::Right => cone.axis.perp(),
+            };
+            push(half_plane(apex, normal, agent.max_speed), level, None);
+        }
+        false
     }
 
     /// Builds the regions of every neighbour into `nb.regions` (levels and cones in
