@@ -116,9 +116,31 @@ impl Cone {
     /// without it the chord is one edge.
     #[inline]
     pub fn region(&self, max_speed: f32, only: Option<Side>) -> Region {
+        self.region_within(self.outline(max_speed), max_speed, only)
+    }
+
+    /// Where [`Cone::region`] puts the region's corners for `max_speed`: the chord's ends and
+    /// the far vertices' distance from the apex (the square roots and divisions of a region).
+    #[inline]
+    pub fn outline(&self, max_speed: f32) -> Outline {
         let (near_left, near_right) = self.chord();
         let far = 2.0 * (self.apex.length() + max_speed + 1.0)
             + near_left.distance(self.apex).max(near_right.distance(self.apex));
+        Outline {
+            near_left,
+            near_right,
+            far,
+        }
+    }
+
+    /// [`Cone::region`] from the cone's `outline` for `max_speed`.
+    #[inline]
+    pub fn region_within(&self, outline: Outline, max_speed: f32, only: Option<Side>) -> Region {
+        let Outline {
+            near_left,
+            near_right,
+            far,
+        } = outline;
         let mid = (near_left + near_right) * 0.5;
         let left_ok = only != Some(Side::Right);
         let right_ok = only != Some(Side::Left);
@@ -150,6 +172,14 @@ impl Cone {
             )
         }
     }
+}
+
+/// The chord's ends and the far vertices' distance of a cone's region (see [`Cone::outline`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Outline {
+    near_left: Vec2,
+    near_right: Vec2,
+    far: f32,
 }
 
 /// Whether direction `d1` lies at a larger angle counter-clockwise from `axis` than `d2`, the

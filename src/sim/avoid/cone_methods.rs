@@ -25,7 +25,7 @@ use glam::Vec2;
 
 use super::AvoidingAgent;
 use super::boundary::{Nearest, nearest_free};
-use super::cone::{Cone, Side, collision_disc, half_plane};
+use super::cone::{Cone, Outline, Side, collision_disc, half_plane};
 use super::neighbours::{Mover, Neighbourhood};
 use super::obstacles::AvoidObstacles;
 use super::region::Region;
@@ -46,8 +46,9 @@ const MAX_HALVINGS: u32 = 6;
 const PATIENCE: usize = 16;
 
 /// A disc to avoid (another agent, a moving or static circle) as [`ConeMethod::build`] takes
-/// it: its level, position relative to the agent, combined radius, the cone's apex, and the
-/// cone (`None` when the agent overlaps the disc).
+/// it: its level, position relative to the agent, combined radius, the cone's apex, the cone
+/// (`None` when the agent overlaps the disc) and its outline (`None` too when the cone lies
+/// beyond max speed).
 #[derive(Clone, Copy)]
 struct Disc<'a> {
     other: &'a Mover,
@@ -56,6 +57,7 @@ struct Disc<'a> {
     radius: f32,
     apex: Vec2,
     cone: Option<Cone>,
+    outline: Option<Outline>,
 }
 
 /// The cone-based method to run.
@@ -109,8 +111,13 @@ impl ConeMethod {
 
     /// The region of one cone, restricted to one side for Brandejský.
     fn cone_region(self, cone: &Cone, agent: &AvoidingAgent) -> Region {
+        self.outlined_region(cone, cone.outline(agent.max_speed), agent)
+    }
+
+    /// [`ConeMethod::cone_region`] from the cone's outline.
+    fn outlined_region(self, cone: &Cone, outline: Outline, agent: &AvoidingAgent) -> Region {
         let only = (self == ConeMethod::Brandejsky).then(|| cone.side_of(agent.velocity));
-        cone.region(agent.max_speed, only)
+        cone.region_within(outline, agent.max_speed, only)
     }
 
     /// Fills `out` with the forbidden regions of every neighbour, `levels` with each one's
@@ -173,6 +180,10 @@ impl ConeMethod {
                 let radius = agent.radius + other.radius;
                 let apex = self.apex(agent, other);
                 let cone = Cone::of_disc(p, radius, apex, tau);
+                // The outline only of a cone whose region is built.
+                let outline = cone
+                    .filter(|cone| !cone.beyond(agent.max_speed))
+                    .map(|cone| cone.outline(agent.max_speed));
                 Disc {
                     other,
                     level,
@@ -180,11 +191,12 @@ impl ConeMethod {
                     radius,
                     apex,
                     cone,
+                    outline,
                 }
             });
-        // The cones of a batch of discs first, then their regions: the cones' chains of square
-        // roots and divisions do not wait on the regions' stores, so the processor overlaps
-        // those of several discs (the regions and their order are the same).
+        // The cones and outlines of a batch of discs first, then their regions: their chains of
+        // square roots and divisions do not wait on the regions' stores, so the processor
+        // overlaps those of several discs (the regions and their order are the same).
         let mut batch = [None; DISC_BATCH];
         loop {
             let mut taken = 0;
@@ -221,13 +233,14 @@ impl ConeMethod {
             radius,
             apex,
             cone,
+            outline,
         } = *disc;
         let Some(cone) = cone else {
             push(collision_disc(p, radius, apex, dt), level, None);
             return true;
         };
-        if !cone.beyond(agent.max_speed) {
-            push(self.cone_region(&cone, agent), level, Some(cone));
+        if let Some(outline) = outline {
+            push(self.outlined_region(&cone, outline, agent), level, Some(cone));
         }
         if self == ConeMethod::ClearPath(ClearPathVariant::Guaranteed) && other.reactive {
             let permitted = if p.perp_dot(agent.velocity - other.velocity) > 0.0 {
