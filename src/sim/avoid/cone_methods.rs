@@ -45,6 +45,22 @@ const MAX_HALVINGS: u32 = 6;
 /// edges, while one that fails cuts all of them (35 on average).
 const PATIENCE: usize = 16;
 
+/// The relaxation's view of `regions` (present from their `levels` on) for `agent`, who
+/// overlaps something from count `colliding_from` on.
+fn searched<'a>(
+    agent: &AvoidingAgent,
+    (regions, levels): (&'a [Region], &'a [u32]),
+    colliding_from: u32,
+) -> Searched<'a> {
+    Searched {
+        regions,
+        levels,
+        max_speed: agent.max_speed,
+        preferred: agent.preferred,
+        colliding_from,
+    }
+}
+
 /// A disc to avoid (another agent, a moving or static circle) as [`ConeMethod::build`] takes
 /// it: its level, position relative to the agent, combined radius, the cone's apex, the cone
 /// (`None` when the agent overlaps the disc) and its outline (`None` too when the cone lies
@@ -226,24 +242,17 @@ impl ConeMethod {
         dt: f32,
         push: &mut impl FnMut(Region, u32, Option<Cone>),
     ) -> bool {
-        let Disc {
-            other,
-            level,
-            p,
-            radius,
-            apex,
-            cone,
-            outline,
-        } = *disc;
-        let Some(cone) = cone else {
-            push(collision_disc(p, radius, apex, dt), level, None);
+        let (level, apex) = (disc.level, disc.apex);
+        let Some(cone) = disc.cone else {
+            push(collision_disc(disc.p, disc.radius, apex, dt), level, None);
             return true;
         };
-        if let Some(outline) = outline {
+        if let Some(outline) = disc.outline {
             push(self.outlined_region(&cone, outline, agent), level, Some(cone));
         }
+        let other = disc.other;
         if self == ConeMethod::ClearPath(ClearPathVariant::Guaranteed) && other.reactive {
-            let permitted = if p.perp_dot(agent.velocity - other.velocity) > 0.0 {
+            let permitted = if disc.p.perp_dot(agent.velocity - other.velocity) > 0.0 {
                 Side::Left
             } else {
                 Side::Right
@@ -332,13 +341,7 @@ impl ConeMethod {
     /// The largest count below `below` that ClearPath-1's fixed regions (built by
     /// [`ConeMethod::gate`]) permit, by a relaxation pass over them.
     fn fixed(agent: &AvoidingAgent, relax: &mut Relaxation, colliding_from: u32, below: u32) -> Option<u32> {
-        let searched = Searched {
-            regions: &relax.fixed,
-            levels: &relax.fixed_levels,
-            max_speed: agent.max_speed,
-            preferred: agent.preferred,
-            colliding_from,
-        };
+        let searched = searched(agent, (&relax.fixed, &relax.fixed_levels), colliding_from);
         searched.largest_open(below, |_| true, &mut relax.pass)
     }
 
@@ -360,13 +363,7 @@ impl ConeMethod {
             return;
         }
         relax.gate.resize(nb.movers.len() + 1, false);
-        let searched = Searched {
-            regions: &relax.fixed,
-            levels: &relax.fixed_levels,
-            max_speed: agent.max_speed,
-            preferred: agent.preferred,
-            colliding_from,
-        };
+        let searched = searched(agent, (&relax.fixed, &relax.fixed_levels), colliding_from);
         searched.open_counts(&mut relax.pass, &mut relax.gate);
         relax.gate_complete = true;
     }
@@ -379,14 +376,7 @@ impl ConeMethod {
         }
         let Relaxation { levels, gate, pass, .. } = &mut nb.relax;
         let gated = |k: u32| !self.halves() || gate[k as usize];
-        let searched = Searched {
-            regions: &nb.regions,
-            levels,
-            max_speed: agent.max_speed,
-            preferred: agent.preferred,
-            colliding_from,
-        };
-        searched.largest_open(below, gated, pass)
+        searched(agent, (&nb.regions, levels), colliding_from).largest_open(below, gated, pass)
     }
 
     /// The boundary search among the regions present at neighbour count `k`, giving up after
@@ -613,13 +603,7 @@ mod tests {
             };
             method.build_all(&agent, &mut nb, &obstacles, horizons, 0.1);
             nb.relax.keep_fixed(&nb.regions);
-            let searched = Searched {
-                regions: &nb.relax.fixed,
-                levels: &nb.relax.fixed_levels,
-                max_speed: agent.max_speed,
-                preferred: agent.preferred,
-                colliding_from: u32::MAX,
-            };
+            let searched = searched(&agent, (&nb.relax.fixed, &nb.relax.fixed_levels), u32::MAX);
             let mut open = vec![false; nb.movers.len() + 1];
             searched.open_counts(&mut Default::default(), &mut open);
             assert!(open.iter().all(|&o| o), "case {case}: {open:?}");
