@@ -92,6 +92,13 @@ pub struct World {
 /// outweigh a task's cost, few enough that two threads share the agents evenly.
 const AGENTS_PER_TASK: usize = 128;
 
+/// Fewest agents per parallel task of the decide phase, the longest: [`AGENTS_PER_TASK`], or
+/// fewer in a crowd too small for 16 such tasks per thread, so that a thread that starts late
+/// or finishes early still finds work (a decision is the same whichever thread makes it).
+fn decide_task_len(agents: usize) -> usize {
+    (agents / (16 * rayon::current_num_threads())).clamp(16, AGENTS_PER_TASK)
+}
+
 /// The index and body of every present agent among `bodies`, in order.
 fn present(bodies: &[Body]) -> impl Iterator<Item = (u32, &Body)> {
     bodies
@@ -308,7 +315,7 @@ impl World {
             .par_iter_mut()
             .zip(self.bodies.par_iter().enumerate())
             .zip(self.minds.par_iter_mut())
-            .with_min_len(AGENTS_PER_TASK)
+            .with_min_len(decide_task_len(self.bodies.len()))
             .for_each_init(Scratch::default, |scratch, ((slot, (index, body)), mind)| {
                 let parts = slot.take().map(|d| d.steering.parts).unwrap_or_default();
                 if body.status.present() {
@@ -435,5 +442,22 @@ impl World {
     /// The contact check's index of the present agents.
     fn contact_grid(&self) -> ContactGrid {
         ContactGrid::new(self.max_radius, present_discs(&self.bodies))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn small_crowds_get_smaller_decide_tasks() {
+        // 16 tasks per thread, between 16 and 128 agents each: Circle 1,000 on 2 threads gets
+        // 32 tasks of ~31 agents rather than 4 of 250, a big crowd keeps 128.
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+        pool.install(|| {
+            assert_eq!(decide_task_len(10_000), AGENTS_PER_TASK);
+            assert_eq!(decide_task_len(1_000), 31);
+            assert_eq!(decide_task_len(100), 16);
+        });
     }
 }
