@@ -88,8 +88,9 @@ pub struct World {
     decisions: Vec<Option<Decision>>,
 }
 
-/// Fewest agents per parallel task of a tick's phases (think, decide, apply, record): enough to
-/// outweigh a task's cost, few enough that two threads share the agents evenly.
+/// Fewest agents per parallel task of a tick's phases (apply, record; think and decide in a
+/// crowd of 16 such tasks per thread or more): enough to outweigh a task's cost, few enough
+/// that two threads share the agents evenly.
 const AGENTS_PER_TASK: usize = 128;
 
 /// Fewest agents per parallel task of the decide phase, the longest: [`AGENTS_PER_TASK`], or
@@ -451,8 +452,8 @@ mod tests {
 
     #[test]
     fn small_crowds_get_smaller_decide_tasks() {
-        // 16 tasks per thread, between 16 and 128 agents each: Circle 1,000 on 2 threads gets
-        // 32 tasks of ~31 agents rather than 4 of 250, a big crowd keeps 128.
+        // Room for 16 tasks per thread, of 16 to 128 agents each: on 2 threads Circle 1,000's
+        // pieces may be split down to 31 agents (250 before), a big crowd keeps 128.
         let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
         pool.install(|| {
             assert_eq!(decide_task_len(10_000), AGENTS_PER_TASK);
