@@ -93,11 +93,16 @@ pub struct World {
 /// that two threads share the agents evenly.
 const AGENTS_PER_TASK: usize = 128;
 
-/// Fewest agents per parallel task of the decide phase, the longest: [`AGENTS_PER_TASK`], or
-/// fewer in a crowd too small for 16 such tasks per thread, so that a thread that starts late
-/// or finishes early still finds work (a decision is the same whichever thread makes it).
-fn decide_task_len(agents: usize) -> usize {
-    (agents / (16 * rayon::current_num_threads())).clamp(16, AGENTS_PER_TASK)
+/// The fewest and most agents per parallel task of the decide phase, the longest. The fewest is
+/// [`AGENTS_PER_TASK`], or less in a crowd too small for 16 such tasks per thread, so that a
+/// thread that starts late or finishes early still finds work; with more than one thread the
+/// most is twice that, so the crowd is cut into tasks from the start rather than only when the
+/// other thread steals (a decision is the same whichever thread makes it). One thread gains
+/// nothing from smaller tasks, and each costs a fresh set of buffers.
+fn decide_task_lens(agents: usize) -> (usize, usize) {
+    let threads = rayon::current_num_threads();
+    let fewest = (agents / (16 * threads)).clamp(16, AGENTS_PER_TASK);
+    (fewest, if threads > 1 { 2 * fewest } else { usize::MAX })
 }
 
 /// The index and body of every present agent among `bodies`, in order.
@@ -312,11 +317,13 @@ impl World {
             dt: scene.settings.dt,
         };
         decisions.resize_with(self.bodies.len(), || None);
+        let (fewest, most) = decide_task_lens(self.bodies.len());
         decisions
             .par_iter_mut()
             .zip(self.bodies.par_iter().enumerate())
             .zip(self.minds.par_iter_mut())
-            .with_min_len(decide_task_len(self.bodies.len()))
+            .with_min_len(fewest)
+            .with_max_len(most)
             .for_each_init(Scratch::default, |scratch, ((slot, (index, body)), mind)| {
                 let parts = slot.take().map(|d| d.steering.parts).unwrap_or_default();
                 if body.status.present() {
@@ -452,13 +459,16 @@ mod tests {
 
     #[test]
     fn small_crowds_get_smaller_decide_tasks() {
-        // Room for 16 tasks per thread, of 16 to 128 agents each: on 2 threads Circle 1,000's
-        // pieces may be split down to 31 agents (250 before), a big crowd keeps 128.
-        let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
-        pool.install(|| {
-            assert_eq!(decide_task_len(10_000), AGENTS_PER_TASK);
-            assert_eq!(decide_task_len(1_000), 31);
-            assert_eq!(decide_task_len(100), 16);
-        });
+        // Room for 16 tasks per thread, of 16 to 128 agents each, and at most twice that on 2
+        // threads: Circle 1,000's crowd is cut into tasks of 31 to 62 agents, a big crowd's of 128
+        // to 256; one thread leaves the cutting to rayon.
+        let on = |threads: usize, agents: usize| {
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+            pool.install(|| decide_task_lens(agents))
+        };
+        assert_eq!(on(2, 10_000), (AGENTS_PER_TASK, 2 * AGENTS_PER_TASK));
+        assert_eq!(on(2, 1_000), (31, 62));
+        assert_eq!(on(2, 100), (16, 32));
+        assert_eq!(on(1, 1_000), (62, usize::MAX));
     }
 }
