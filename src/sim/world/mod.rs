@@ -88,9 +88,9 @@ pub struct World {
     decisions: Vec<Option<Decision>>,
 }
 
-/// Fewest agents per parallel task of a tick's phases (apply, record; think and decide in a
-/// crowd of 16 such tasks per thread or more): enough to outweigh a task's cost, few enough
-/// that two threads share the agents evenly.
+/// Fewest agents per parallel task of the apply and record phases, and the most the decide
+/// phase's tasks need ([`decide_task_lens`]): enough to outweigh a task's cost, few enough that
+/// two threads share the agents evenly.
 const AGENTS_PER_TASK: usize = 128;
 
 /// The fewest and most agents per parallel task of the decide phase, the longest. The fewest is
