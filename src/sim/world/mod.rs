@@ -88,8 +88,8 @@ pub struct World {
     decisions: Vec<Option<Decision>>,
 }
 
-/// Fewest agents per parallel task of the apply and record phases, and the most the decide
-/// phase's tasks need ([`decide_task_lens`]): enough to outweigh a task's cost, few enough that
+/// Fewest agents per parallel task of the apply and record phases, and of the decide phase in
+/// a large crowd ([`decide_task_lens`]): enough to outweigh a task's cost, few enough that
 /// two threads share the agents evenly.
 const AGENTS_PER_TASK: usize = 128;
 
