@@ -47,3 +47,12 @@ impl Body {
         self.heading.perp()
     }
 }
+
+/// The index and body of every present agent among `bodies`, in order.
+pub fn present(bodies: &[Body]) -> impl Iterator<Item = (u32, &Body)> {
+    bodies
+        .iter()
+        .enumerate()
+        .filter(|(_, b)| b.status.present())
+        .map(|(i, b)| (i as u32, b))
+}

@@ -9,6 +9,8 @@ use std::sync::{Mutex, OnceLock, PoisonError};
 use glam::Vec2;
 
 use super::agent_tree::{AgentTree, KNearest, Neighbour};
+use super::body::{Body, present};
+use super::steer::{FlockLanes, FlockView, TaggedSums};
 use crate::scene::{Bounds, NeighbourIndex};
 
 /// Finds the agents near a point. Built from the positions of the present agents.
@@ -20,6 +22,9 @@ pub struct NeighbourGrid {
     rows: usize,
     /// The agents of the last rebuild, in its order.
     unsorted: Vec<(u32, Vec2)>,
+    /// How the flock sees each of them, in the same order, when the index keeps the flock's
+    /// lanes ([`NeighbourGrid::with_flock_lanes`]).
+    views: Option<Vec<FlockView>>,
     /// The same agents sorted into cells, at the first query that reads cells after a rebuild
     /// (a tick of agents that only ask for their k nearest never sorts them).
     sorted: OnceLock<Cells>,
@@ -40,6 +45,8 @@ struct Cells {
     points: Vec<Vec2>,
     /// Each agent's cell, in the rebuild's order: a buffer of the counting sort.
     of_agent: Vec<u32>,
+    /// The flock's view of the agents in the order of `ids`, when kept.
+    lanes: FlockLanes,
 }
 
 /// Upper limit on grid cells, so a tiny cell size on a huge world cannot exhaust memory.
@@ -71,6 +78,7 @@ impl NeighbourGrid {
             cols,
             rows,
             unsorted: Vec::new(),
+            views: None,
             sorted: OnceLock::new(),
             spare: Mutex::new(Cells::default()),
             tree: None,
@@ -108,6 +116,20 @@ impl NeighbourGrid {
         }
     }
 
+    /// Rebuilds the index from the present agents among `bodies` (agent index = place in
+    /// `bodies`), with the flock's view of each when the index keeps it.
+    pub fn rebuild_bodies(&mut self, bodies: &[Body]) {
+        if let Some(views) = &mut self.views {
+            views.clear();
+            views.extend(present(bodies).map(|(_, b)| FlockView {
+                position: b.position,
+                heading: b.heading,
+                radius: b.radius,
+            }));
+        }
+        self.rebuild(present(bodies).map(|(i, b)| (i, b.position)));
+    }
+
     /// Sorts the agents of the last rebuild into cells now rather than at the first query that
     /// reads them (for a caller that knows some query will and has a thread to spare now).
     pub fn sort_cells(&self) {
@@ -131,6 +153,7 @@ impl NeighbourGrid {
             ids,
             points,
             of_agent,
+            lanes,
         } = cells;
         cell_start.clear();
         cell_start.resize(self.cols * self.rows + 1, 0);
@@ -146,11 +169,25 @@ impl NeighbourGrid {
         // Each cell's next free slot, then the entries placed in input order within their cell.
         ids.resize(self.unsorted.len(), 0);
         points.resize(self.unsorted.len(), Vec2::ZERO);
-        for (&(i, p), &c) in self.unsorted.iter().zip(of_agent.iter()) {
+        let mut place = |i: u32, p: Vec2, c: u32| {
             let slot = &mut cell_start[c as usize];
             let k = *slot as usize;
             (ids[k], points[k]) = (i, p);
             *slot += 1;
+            k
+        };
+        let placed = self.unsorted.iter().zip(of_agent.iter());
+        match &self.views {
+            None => placed.for_each(|(&(i, p), &c)| {
+                place(i, p, c);
+            }),
+            Some(views) => {
+                let agents = self.unsorted.last().map_or(0, |&(i, _)| i as usize + 1);
+                lanes.reset(self.unsorted.len(), agents);
+                for ((&(i, p), &c), &view) in placed.zip(views) {
+                    lanes.place(place(i, p, c), i, view);
+                }
+            }
         }
         // The slots now hold each cell's end, which is the next cell's start: shift them back.
         let last = cell_start.len() - 1;
@@ -190,6 +227,24 @@ impl NeighbourGrid {
             );
         }
         out.truncate(hits);
+    }
+
+    /// Separation's, alignment's and cohesion's sums for agent `agent` at `p` facing `heading`
+    /// over the indexed agents it tags with `view_radius` and `cos_half_fov`
+    /// ([`FlockLanes::sums`]); `max_radius` bounds every indexed agent's body radius. Needs the
+    /// flock's lanes ([`NeighbourGrid::with_flock_lanes`]).
+    pub fn flock_sums(
+        &self,
+        p: Vec2,
+        heading: Vec2,
+        view_radius: f32,
+        cos_half_fov: Option<f32>,
+        agent: u32,
+        max_radius: f32,
+    ) -> TaggedSums {
+        let cells = self.cells();
+        let runs = self.cells_around(cells, p, view_radius + max_radius);
+        cells.lanes.sums(runs, p, heading, view_radius, cos_half_fov, agent)
     }
 
     /// True when `pred` holds for some indexed agent whose centre lies strictly within `radius`
@@ -251,6 +306,14 @@ impl NeighbourGrid {
         if !matches!(self.mode, NeighbourIndex::BruteForce) {
             self.tree = Some(AgentTree::default());
         }
+        self
+    }
+
+    /// Also keeps the flock's view of every agent in cell order, which
+    /// [`NeighbourGrid::flock_sums`] reads (for scenes whose profiles flock); filled by
+    /// [`NeighbourGrid::rebuild_bodies`].
+    pub fn with_flock_lanes(mut self) -> NeighbourGrid {
+        self.views = Some(Vec::new());
         self
     }
 

@@ -74,6 +74,8 @@ mod tests {
             combiner: Combiner::default(),
             neighbour_radius: 0.0,
             behaviour_radius: 0.0,
+            lists_neighbours: false,
+            flocks: false,
             nearest: None,
             preferred_velocity: Default::default(),
             avoidance: Default::default(),

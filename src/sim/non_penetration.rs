@@ -48,13 +48,7 @@ pub fn enforce(bodies: &mut [Body], grid: &mut NeighbourGrid, max_radius: f32) {
                 }
             }
         }
-        grid.rebuild(
-            bodies
-                .iter()
-                .enumerate()
-                .filter(|(_, b)| b.status.present())
-                .map(|(i, b)| (i as u32, b.position)),
-        );
+        grid.rebuild_bodies(bodies);
         if !moved {
             break;
         }

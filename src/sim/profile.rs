@@ -32,6 +32,13 @@ pub struct ResolvedProfile {
     pub neighbour_radius: f32,
     /// Largest neighbour radius any behaviour needs (0 = the behaviours ignore other agents).
     pub behaviour_radius: f32,
+    /// True when something reads the agents within the neighbour radius one by one: Popelová's
+    /// or Stria's behaviours, or an avoidance method that takes everyone in range. Separation,
+    /// alignment and cohesion read the neighbour grid's flock lanes instead, and the stall
+    /// check, without such a method, is off or asks the grid.
+    pub lists_neighbours: bool,
+    /// True when some behaviour reads the flock sums (separation, alignment, cohesion).
+    pub flocks: bool,
     /// When the avoidance method takes the `k` nearest within a centre distance (RVO2's
     /// neighbor_dist, max_neighbors): `(distance, k)`, so that its neighbours are RVO2's
     /// k-nearest query, looked up apart from the behaviours' neighbours.
@@ -76,6 +83,7 @@ impl ResolvedProfile {
             .iter()
             .map(|b| b.behaviour.neighbour_radius())
             .fold(0.0, f32::max);
+        let nearest = nearest(&behaviours, &profile.avoidance);
         ResolvedProfile {
             radius: profile.radius,
             mass: profile.mass,
@@ -88,7 +96,16 @@ impl ResolvedProfile {
             combiner: profile.combiner,
             neighbour_radius: behaviour_radius.max(profile.avoidance.query_radius(profile.radius)),
             behaviour_radius,
-            nearest: nearest(&behaviours, &profile.avoidance),
+            lists_neighbours: behaviours.iter().any(|b| {
+                matches!(b.behaviour, Behaviour::Human(_) | Behaviour::Stria(_)) && b.behaviour.neighbour_radius() > 0.0
+            }) || (profile.avoidance != Avoidance::None && nearest.is_none()),
+            flocks: behaviours.iter().any(|b| {
+                matches!(
+                    b.behaviour,
+                    Behaviour::Separation { .. } | Behaviour::Alignment { .. } | Behaviour::Cohesion { .. }
+                )
+            }),
+            nearest,
             preferred_velocity: profile.preferred_velocity,
             avoidance: profile.avoidance,
             unstick: if profile.avoidance == Avoidance::None {

@@ -170,11 +170,19 @@ fn trace_scene() {
 #[test]
 fn target_approaching_pulls_with_constant_force_and_stops_within_150_cm() {
     use crowdlab::scene::steering::human::{HumanSteering, TargetApproaching};
+    use crowdlab::scene::{Bounds, NeighbourIndex};
     use crowdlab::sim::steer::human::HumanMemory;
     use crowdlab::sim::steer::{AgentIndex, GoalPoint, SteeringContext, SteeringObstacles};
-    use crowdlab::sim::{Body, ResolvedProfile, StaticGeometry, Status};
+    use crowdlab::sim::{Body, NeighbourGrid, ResolvedProfile, StaticGeometry, Status};
     use rand::SeedableRng;
 
+    let grid = NeighbourGrid::new(
+        NeighbourIndex::BruteForce,
+        Bounds {
+            min: glam::Vec2::ZERO,
+            max: glam::Vec2::splat(20.0),
+        },
+    );
     let profile = ResolvedProfile::new(&crowdlab::scene::Profile::default(), &mut Vec::new());
     let statics = StaticGeometry::new(&[]);
     let obstacles = SteeringObstacles::new(&[]);
@@ -198,6 +206,9 @@ fn target_approaching_pulls_with_constant_force_and_stops_within_150_cm() {
                 is_final: true,
             }),
             neighbours: &[],
+            grid: &grid,
+            index: 0,
+            max_radius: 0.3,
             bodies: &bodies,
             dt: 0.25,
             statics: &statics,

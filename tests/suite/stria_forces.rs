@@ -5,12 +5,12 @@ use glam::Vec2;
 use rand::SeedableRng;
 use rand_pcg::Pcg32;
 
-use crowdlab::scene::Profile;
 use crowdlab::scene::steering::stria::{StriaForce, StriaKind};
 use crowdlab::scene::steering::{Behaviour, BehaviourSpec, Combiner};
+use crowdlab::scene::{Bounds, NeighbourIndex, Profile};
 use crowdlab::sim::steer::stria::{perceive_agents, select};
 use crowdlab::sim::steer::{GoalPoint, SteerMemory, SteeringContext};
-use crowdlab::sim::{Body, ResolvedProfile, StaticGeometry, Status};
+use crowdlab::sim::{Body, NeighbourGrid, ResolvedProfile, StaticGeometry, Status};
 
 fn body(id: u32, x: f32, y: f32, v: Vec2) -> Body {
     Body {
@@ -57,6 +57,15 @@ fn context<'a>(
             is_final: true,
         }),
         neighbours,
+        grid: Box::leak(Box::new(NeighbourGrid::new(
+            NeighbourIndex::BruteForce,
+            Bounds {
+                min: Vec2::splat(-50.0),
+                max: Vec2::splat(50.0),
+            },
+        ))),
+        index: 0,
+        max_radius: bodies.iter().map(|b| b.radius).fold(0.0, f32::max),
         bodies,
         dt: 0.1,
         statics,

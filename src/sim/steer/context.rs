@@ -7,7 +7,7 @@ use glam::Vec2;
 use super::local_space::LocalFrame;
 use super::obstacles::SteeringObstacles;
 use super::tagged_sums::{TaggedMemo, TaggedSums};
-use crate::sim::{Body, ResolvedProfile, StaticGeometry};
+use crate::sim::{Body, NeighbourGrid, ResolvedProfile, StaticGeometry};
 
 /// The point the mind wants the agent to head for this tick.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -50,8 +50,15 @@ pub struct SteeringContext<'a> {
     /// The goal point chosen by the mind, if any.
     pub goal: Option<GoalPoint>,
     /// Indices into `bodies` of the agents within the profile's neighbour radius, in the neighbour
-    /// grid's cell order (deterministic, but not ascending).
+    /// grid's cell order (deterministic, but not ascending), for the behaviours that read them one
+    /// by one (Popelová's, Stria's) and the avoidance method; empty when none of them does.
     pub neighbours: &'a [u32],
+    /// The neighbour index of the snapshot, for the flock sums ([`SteeringContext::tagged_sums`]).
+    pub grid: &'a NeighbourGrid,
+    /// The agent's index in `bodies`.
+    pub index: u32,
+    /// The largest body radius of any agent.
+    pub max_radius: f32,
     /// Every body of the snapshot.
     pub bodies: &'a [Body],
     /// Scene id → body index, for behaviours that name another agent.
@@ -95,24 +102,19 @@ impl SteeringContext<'_> {
             .filter(|b| b.id != self.body.id && b.status.present())
     }
 
-    /// Buckland's neighbour tagging: the neighbours within `radius` (plus their body radius) and,
-    /// when `cos_half_fov` is given, inside the field of view around the heading.
-    pub fn tagged(&self, radius: f32, cos_half_fov: Option<f32>) -> impl Iterator<Item = &Body> {
-        let (p, heading) = (self.body.position, self.body.heading);
-        self.neighbours
-            .iter()
-            .map(|&i| &self.bodies[i as usize])
-            .filter(move |n| super::tagging::is_tagged(p, heading, n.position, n.radius, radius, cos_half_fov))
-    }
-
     /// Separation's, alignment's and cohesion's sums over the neighbours tagged with `radius`
     /// and a field of view of `fov_deg`, computed once per view and agent.
     pub fn tagged_sums(&self, radius: f32, fov_deg: f32) -> TaggedSums {
         let cos_half_fov = super::tagging::cos_half_fov(fov_deg);
         self.memo.get_or(radius, cos_half_fov, || {
-            TaggedSums::over(
-                self.body.position,
-                self.tagged(radius, cos_half_fov).map(|n| (n.position, n.heading)),
+            let body = self.body;
+            self.grid.flock_sums(
+                body.position,
+                body.heading,
+                radius,
+                cos_half_fov,
+                self.index,
+                self.max_radius,
             )
         })
     }

@@ -1,10 +1,13 @@
 //! Separation (Buckland §2.13): Σ normalize(p − q) / |p − q| over neighbours within the view
 //! radius (plus the neighbour's body radius, as in `TagNeighbors`), summed with the other flock
-//! sums in [`super::TaggedSums`].
+//! sums in [`super::TaggedSums`] (computed by [`super::FlockLanes::sums`]).
 
+#[cfg(test)]
 use glam::Vec2;
 
-/// The 1/distance push away from neighbour `q` of an agent at `p` (zero when they coincide).
+/// The 1/distance push away from neighbour `q` of an agent at `p` (zero when they coincide):
+/// the definition the neighbour grid's flock lanes are tested against.
+#[cfg(test)]
 pub fn push_away(p: Vec2, q: Vec2) -> Vec2 {
     let away = p - q;
     let d_sq = away.length_squared();

@@ -1,18 +1,18 @@
-//! One pass over an agent's tagged neighbours for separation, alignment and cohesion together:
-//! a flock's three behaviours share their view, so the second and third read the sums the first
-//! computed instead of walking the neighbours again. Each sum adds its terms in neighbour order
-//! from zero, exactly as a behaviour's own pass would.
+//! The sums over an agent's tagged neighbours that separation, alignment and cohesion read: a
+//! flock's three behaviours share their view, so the second and third read the sums the first
+//! computed (kept in [`TaggedMemo`]) instead of asking the neighbour grid again.
 
 use std::cell::Cell;
 
 use glam::Vec2;
 
+#[cfg(test)]
 use super::separation::push_away;
 
 /// Sums over the neighbours one agent tags with one view.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct TaggedSums {
-    /// Σ of each neighbour's separation push ([`push_away`]).
+    /// Σ of each neighbour's separation push: (p − q) / |p − q|², zero for a neighbour on the spot.
     pub separation: Vec2,
     /// Σ of the neighbours' headings.
     pub headings: Vec2,
@@ -23,7 +23,9 @@ pub struct TaggedSums {
 }
 
 impl TaggedSums {
-    /// The sums for an agent at `p` over neighbours given as (position, heading), in order.
+    /// The sums for an agent at `p` over neighbours given as (position, heading), added one by
+    /// one in order: the definition the neighbour grid's flock lanes are tested against.
+    #[cfg(test)]
     pub fn over(p: Vec2, neighbours: impl Iterator<Item = (Vec2, Vec2)>) -> TaggedSums {
         neighbours.fold(TaggedSums::default(), |s, (q, heading)| TaggedSums {
             separation: s.separation + push_away(p, q),

@@ -3,6 +3,7 @@
 //! a field of view centred on the heading (the text's 270° example). An agent never tags itself;
 //! the world already leaves the agent out of its own neighbour list.
 
+#[cfg(test)]
 use glam::Vec2;
 
 /// Cosine of half the field of view, or `None` when the view is all-round (≥ 360°).
@@ -10,9 +11,11 @@ pub fn cos_half_fov(fov_deg: f32) -> Option<f32> {
     (fov_deg < 360.0).then(|| (fov_deg.to_radians() * 0.5).cos())
 }
 
-/// True when an agent at `p` facing `heading` tags the other agent at `other` with body radius
+/// The one-by-one definition the neighbour grid's flock lanes are tested against
+/// ([`super::FlockLanes::sums`]): true when an agent at `p` facing `heading` tags the other agent at `other` with body radius
 /// `other_radius`: |other − p|² < (view_radius + other_radius)² and, with a field of view, the
 /// direction to it is within the half-angle of the heading (a coincident agent counts as seen).
+#[cfg(test)]
 pub fn is_tagged(
     p: Vec2,
     heading: Vec2,

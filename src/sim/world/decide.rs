@@ -91,6 +91,9 @@ impl SnapshotView<'_> {
             profile: &profile,
             goal: mind.mind.goal_point(),
             neighbours: &scratch.neighbours,
+            grid: self.grid,
+            index: index as u32,
+            max_radius: self.max_radius,
             bodies: self.bodies,
             dt: self.scene.settings.dt,
             statics: self.statics,
@@ -138,7 +141,7 @@ impl SnapshotView<'_> {
         };
         let out = &mut scratch.neighbours;
         out.clear();
-        if radius > 0.0 {
+        if profile.lists_neighbours && radius > 0.0 {
             let skip = Some(index as u32);
             self.grid
                 .query_in_cell_order(body.position, radius + self.max_radius, skip, out);

@@ -28,6 +28,7 @@ use rayon::prelude::*;
 use crate::record::{AgentEvent, AgentTable, Frame};
 use crate::scene::{ArrivalPolicy, Scene};
 use crate::sim::avoid::{AvoidObstacles, StallMemory};
+use crate::sim::body::present;
 use crate::sim::mind::{Mind, MindEvent, Senses, Signals, WorldMap, exit_loads};
 use crate::sim::nav::SearchScratch;
 use crate::sim::steer::human::HumanMemory;
@@ -105,33 +106,22 @@ fn decide_task_lens(agents: usize) -> (usize, usize) {
     (fewest, if threads > 1 { 2 * fewest } else { usize::MAX })
 }
 
-/// The index and body of every present agent among `bodies`, in order.
-fn present(bodies: &[Body]) -> impl Iterator<Item = (u32, &Body)> {
-    bodies
-        .iter()
-        .enumerate()
-        .filter(|(_, b)| b.status.present())
-        .map(|(i, b)| (i as u32, b))
-}
-
-/// The index and position of every present agent among `bodies`, in order.
-fn present_positions(bodies: &[Body]) -> impl Iterator<Item = (u32, glam::Vec2)> + '_ {
-    present(bodies).map(|(i, b)| (i, b.position))
-}
-
 /// The index, position and radius of every present agent among `bodies`, in order.
 fn present_discs(bodies: &[Body]) -> impl Iterator<Item = (u32, glam::Vec2, f32)> + '_ {
     present(bodies).map(|(i, b)| (i, b.position, b.radius))
 }
 
-/// The scene's neighbour index, with the k-d tree when some profile asks for its k nearest.
+/// The scene's neighbour index, with the k-d tree when some profile asks for its k nearest and
+/// the flock's lanes when some profile flocks.
 fn neighbour_grid(scene: &Scene, profiles: &[ResolvedProfile]) -> NeighbourGrid {
-    let grid = NeighbourGrid::new(scene.settings.neighbour_index, scene.bounds);
+    let mut grid = NeighbourGrid::new(scene.settings.neighbour_index, scene.bounds);
     if profiles.iter().any(|p| p.nearest.is_some()) {
-        grid.with_nearest_tree()
-    } else {
-        grid
+        grid = grid.with_nearest_tree();
     }
+    if profiles.iter().any(|p| p.flocks) {
+        grid = grid.with_flock_lanes();
+    }
+    grid
 }
 
 impl World {
@@ -263,7 +253,7 @@ impl World {
     }
 
     fn rebuild_grid(&mut self) {
-        self.grid.rebuild(present_positions(&self.bodies));
+        self.grid.rebuild_bodies(&self.bodies);
     }
 
     /// Advances one tick and returns the recorded frame of its end state.
@@ -379,7 +369,7 @@ impl World {
             let cells_every_tick = self.cells_every_tick;
             let tree_first = grid.keeps_nearest_tree();
             let index_neighbours = || {
-                grid.rebuild(present_positions(bodies));
+                grid.rebuild_bodies(bodies);
                 if cells_every_tick {
                     grid.sort_cells();
                 }

@@ -1,0 +1,201 @@
+//! The flock's view of the agents in a neighbour grid's cell order, stored by axis (position,
+//! heading, body radius), and the flock sums of one agent computed from it four candidates at a
+//! time: every agent in the cells around the agent is tested and added under a mask, with no
+//! list of neighbours and no branch per candidate. Each of the four lanes sums its own share of
+//! the candidates, in cell order, and the lanes are added at the end in a fixed order, so the
+//! sums are the same at any thread count (they differ from a one-by-one sum by rounding only).
+
+use std::ops::Range;
+
+use glam::{Vec2, Vec4};
+
+use super::tagged_sums::TaggedSums;
+
+/// Candidates tested at once.
+const WIDTH: usize = 4;
+
+/// Each lane's offset from the first candidate of a group.
+const LANE: Vec4 = Vec4::new(0.0, 1.0, 2.0, 3.0);
+
+/// The indexed agents by axis, in the grid's cell order, with room for one group past the end
+/// (a run's last group may read beyond it; those lanes are masked out).
+#[derive(Debug, Default)]
+pub struct FlockLanes {
+    xs: Vec<f32>,
+    ys: Vec<f32>,
+    heading_xs: Vec<f32>,
+    heading_ys: Vec<f32>,
+    radii: Vec<f32>,
+    /// Each agent's place in the lanes, by agent index (`u32::MAX` when not indexed).
+    lane_of: Vec<u32>,
+}
+
+/// One indexed agent as the flock sees it.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct FlockView {
+    /// Where the agent is.
+    pub position: Vec2,
+    /// Its heading (unit vector).
+    pub heading: Vec2,
+    /// Its body radius.
+    pub radius: f32,
+}
+
+impl FlockLanes {
+    /// Empties the lanes for `count` agents whose indices are below `agents`.
+    pub fn reset(&mut self, count: usize, agents: usize) {
+        for lane in [
+            &mut self.xs,
+            &mut self.ys,
+            &mut self.heading_xs,
+            &mut self.heading_ys,
+            &mut self.radii,
+        ] {
+            lane.clear();
+            lane.resize(count + WIDTH, 0.0);
+        }
+        self.lane_of.clear();
+        self.lane_of.resize(agents, u32::MAX);
+    }
+
+    /// Puts agent `agent`, seen as `view`, at place `at`.
+    #[inline]
+    pub fn place(&mut self, at: usize, agent: u32, view: FlockView) {
+        self.xs[at] = view.position.x;
+        self.ys[at] = view.position.y;
+        self.heading_xs[at] = view.heading.x;
+        self.heading_ys[at] = view.heading.y;
+        self.radii[at] = view.radius;
+        self.lane_of[agent as usize] = at as u32;
+    }
+
+    /// The flock sums of agent `agent` at `p` facing `heading` over the agents placed in `runs`
+    /// that it tags (Buckland's tagging: centre within `view_radius` plus the other's radius,
+    /// inside the field of view when `cos_half_fov` is given; never itself).
+    pub fn sums(
+        &self,
+        runs: impl Iterator<Item = Range<usize>>,
+        p: Vec2,
+        heading: Vec2,
+        view_radius: f32,
+        cos_half_fov: Option<f32>,
+        agent: u32,
+    ) -> TaggedSums {
+        let own = self.lane_of.get(agent as usize).map_or(-1.0, |&at| at as f32);
+        let (own, px, py) = (Vec4::splat(own), Vec4::splat(p.x), Vec4::splat(p.y));
+        let (hx, hy, view) = (Vec4::splat(heading.x), Vec4::splat(heading.y), Vec4::splat(view_radius));
+        let [
+            mut sep_x,
+            mut sep_y,
+            mut head_x,
+            mut head_y,
+            mut pos_x,
+            mut pos_y,
+            mut count,
+        ] = [Vec4::ZERO; 7];
+        for run in runs {
+            let end = Vec4::splat(run.end as f32);
+            for start in run.step_by(WIDTH) {
+                let group = start..start + WIDTH;
+                let x = Vec4::from_slice(&self.xs[group.clone()]);
+                let y = Vec4::from_slice(&self.ys[group.clone()]);
+                let reach = view + Vec4::from_slice(&self.radii[group.clone()]);
+                let (to_x, to_y) = (x - px, y - py);
+                let d_sq = to_x * to_x + to_y * to_y;
+                let at = Vec4::splat(start as f32) + LANE;
+                let mut tagged = at.cmplt(end) & at.cmpne(own) & d_sq.cmplt(reach * reach);
+                if let Some(c) = cos_half_fov {
+                    let in_view = (hx * to_x + hy * to_y).cmpge(Vec4::splat(c) * d_sq.map(f32::sqrt));
+                    tagged &= d_sq.cmpeq(Vec4::ZERO) | in_view;
+                }
+                let pushed = tagged & d_sq.cmpgt(Vec4::ZERO);
+                sep_x += Vec4::select(pushed, (px - x) / d_sq, Vec4::ZERO);
+                sep_y += Vec4::select(pushed, (py - y) / d_sq, Vec4::ZERO);
+                head_x += Vec4::select(tagged, Vec4::from_slice(&self.heading_xs[group.clone()]), Vec4::ZERO);
+                head_y += Vec4::select(tagged, Vec4::from_slice(&self.heading_ys[group]), Vec4::ZERO);
+                pos_x += Vec4::select(tagged, x, Vec4::ZERO);
+                pos_y += Vec4::select(tagged, y, Vec4::ZERO);
+                count += Vec4::select(tagged, Vec4::ONE, Vec4::ZERO);
+            }
+        }
+        let pair = |x: Vec4, y: Vec4| Vec2::new(x.element_sum(), y.element_sum());
+        TaggedSums {
+            separation: pair(sep_x, sep_y),
+            headings: pair(head_x, head_y),
+            positions: pair(pos_x, pos_y),
+            count: count.element_sum() as u32,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tagging::{cos_half_fov, is_tagged};
+    use super::*;
+    use crate::scene::{Bounds, NeighbourIndex};
+    use crate::sim::{Body, NeighbourGrid, Status};
+
+    /// A crowd on 30 m × 20 m, some agents absent, two on one spot, radii 0.1–0.5 m.
+    fn crowd() -> Vec<Body> {
+        let mut next = crate::test_rng::unit_floats(2024);
+        let mut bodies: Vec<Body> = (0..500)
+            .map(|i| Body {
+                id: i,
+                profile: 0,
+                position: Vec2::new(next() * 30.0, next() * 20.0),
+                velocity: Vec2::ZERO,
+                heading: Vec2::from_angle(next() * std::f32::consts::TAU),
+                radius: 0.1 + 0.4 * next(),
+                status: if i % 9 == 4 { Status::Waiting } else { Status::Active },
+            })
+            .collect();
+        bodies[7].position = bodies[3].position;
+        bodies
+    }
+
+    #[test]
+    fn lanes_tag_exactly_the_neighbours_buckland_tags_and_sum_them_up_to_rounding() {
+        let bodies = crowd();
+        let bounds = Bounds {
+            min: Vec2::ZERO,
+            max: Vec2::new(30.0, 20.0),
+        };
+        let max_radius = 0.5;
+        for mode in [NeighbourIndex::Grid { cell_size: 1.3 }, NeighbourIndex::BruteForce] {
+            let mut grid = NeighbourGrid::new(mode, bounds).with_flock_lanes();
+            grid.rebuild_bodies(&bodies);
+            for (i, body) in bodies.iter().enumerate().filter(|(_, b)| b.status.present()) {
+                for (view, fov) in [(1.5, 360.0), (3.0, 270.0), (2.0, 90.0)] {
+                    let cos = cos_half_fov(fov);
+                    let (p, heading) = (body.position, body.heading);
+                    let got = grid.flock_sums(p, heading, view, cos, i as u32, max_radius);
+                    let tagged = bodies.iter().enumerate().filter(|&(j, n)| {
+                        j != i && n.status.present() && is_tagged(p, heading, n.position, n.radius, view, cos)
+                    });
+                    let want = TaggedSums::over(p, tagged.map(|(_, n)| (n.position, n.heading)));
+                    assert_eq!(got.count, want.count, "agent {i}, view {view}, fov {fov}");
+                    let close = |a: Vec2, b: Vec2| (a - b).length() <= 1e-4 * (1.0 + b.length());
+                    assert!(close(got.separation, want.separation), "{got:?} against {want:?}");
+                    assert!(close(got.headings, want.headings), "{got:?} against {want:?}");
+                    assert!(close(got.positions, want.positions), "{got:?} against {want:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn an_agent_on_the_same_spot_counts_but_does_not_push() {
+        let bodies = crowd();
+        let bounds = Bounds {
+            min: Vec2::ZERO,
+            max: Vec2::new(30.0, 20.0),
+        };
+        let mut grid = NeighbourGrid::new(NeighbourIndex::Grid { cell_size: 2.0 }, bounds).with_flock_lanes();
+        grid.rebuild_bodies(&bodies);
+        // Agent 3 with agent 7 on its spot, and a view too small to reach anyone else.
+        let alone = grid.flock_sums(bodies[3].position, Vec2::X, 1e-3, None, 3, 0.5);
+        assert_eq!(alone.count, 1);
+        assert_eq!(alone.separation, Vec2::ZERO);
+        assert_eq!(alone.positions, bodies[7].position);
+    }
+}
