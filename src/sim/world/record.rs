@@ -21,6 +21,14 @@ fn split_at_starts<T>(mut all: &mut [T], starts: impl Iterator<Item = usize>) ->
     })
 }
 
+/// `len` default values, written in parallel (the frame's samples and forces take a megabyte
+/// or more in a large crowd, which one thread would take a good part of the phase to clear).
+fn blank<T: Clone + Default + Send>(len: usize) -> Vec<T> {
+    let mut all = Vec::with_capacity(len);
+    all.par_extend(rayon::iter::repeat_n(T::default(), len).with_min_len(4096));
+    all
+}
+
 impl World {
     /// Records every present agent; `decisions` (indexed like the bodies, possibly empty)
     /// supply the forces and preferred velocities of the tick just stepped, `grid` indexes the
@@ -30,18 +38,27 @@ impl World {
     pub(super) fn record(&self, decisions: &[Option<Decision>], grid: &ContactGrid) -> Frame {
         let decision = |i: usize| decisions.get(i).and_then(Option::as_ref);
         let parts = |i: usize| decision(i).map_or(&[][..], |d| &d.steering.parts[..]);
-        // Where each block's samples and forces start in the frame.
-        let mut starts = Vec::with_capacity(self.bodies.len() / AGENTS_PER_TASK + 1);
+        // How many samples and forces each block holds (counted in parallel), then where each
+        // block's start in the frame.
+        let counts: Vec<(usize, usize)> = self
+            .bodies
+            .par_chunks(AGENTS_PER_TASK)
+            .enumerate()
+            .map(|(block, bodies)| {
+                let present = bodies.iter().enumerate().filter(|(_, b)| b.status.present());
+                present.fold((0, 0), |(samples, forces), (k, _)| {
+                    (samples + 1, forces + parts(block * AGENTS_PER_TASK + k).len())
+                })
+            })
+            .collect();
+        let mut starts = Vec::with_capacity(counts.len());
         let (mut sample_count, mut force_count) = (0, 0);
-        for (block, bodies) in self.bodies.chunks(AGENTS_PER_TASK).enumerate() {
+        for (samples, forces) in counts {
             starts.push((sample_count, force_count));
-            for (k, _) in bodies.iter().enumerate().filter(|(_, b)| b.status.present()) {
-                sample_count += 1;
-                force_count += parts(block * AGENTS_PER_TASK + k).len();
-            }
+            (sample_count, force_count) = (sample_count + samples, force_count + forces);
         }
-        let mut agents = vec![AgentSample::default(); sample_count];
-        let mut forces = vec![ForceSample::default(); force_count];
+        let mut agents = blank(sample_count);
+        let mut forces = blank(force_count);
         let pieces = split_at_starts(&mut agents, starts.iter().map(|s| s.0))
             .zip(split_at_starts(&mut forces, starts.iter().map(|s| s.1)))
             .collect::<Vec<_>>();
