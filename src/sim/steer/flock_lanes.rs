@@ -135,7 +135,13 @@ mod tests {
     use crate::scene::{Bounds, NeighbourIndex};
     use crate::sim::{Body, NeighbourGrid, Status};
 
-    /// A crowd on 30 m × 20 m, some agents absent, two on one spot, radii 0.1–0.5 m.
+    /// The 30 m × 20 m area [`crowd`] stands on.
+    const AREA: Bounds = Bounds {
+        min: Vec2::ZERO,
+        max: Vec2::new(30.0, 20.0),
+    };
+
+    /// A crowd on [`AREA`], some agents absent, two on one spot, radii 0.1–0.5 m.
     fn crowd() -> Vec<Body> {
         let mut next = crate::test_rng::unit_floats(2024);
         let mut bodies: Vec<Body> = (0..500)
@@ -156,13 +162,9 @@ mod tests {
     #[test]
     fn lanes_tag_exactly_the_neighbours_buckland_tags_and_sum_them_up_to_rounding() {
         let bodies = crowd();
-        let bounds = Bounds {
-            min: Vec2::ZERO,
-            max: Vec2::new(30.0, 20.0),
-        };
         let max_radius = 0.5;
         for mode in [NeighbourIndex::Grid { cell_size: 1.3 }, NeighbourIndex::BruteForce] {
-            let mut grid = NeighbourGrid::new(mode, bounds).with_flock_lanes();
+            let mut grid = NeighbourGrid::new(mode, AREA).with_flock_lanes();
             grid.rebuild_bodies(&bodies);
             for (i, body) in bodies.iter().enumerate().filter(|(_, b)| b.status.present()) {
                 for (view, fov) in [(1.5, 360.0), (3.0, 270.0), (2.0, 90.0)] {
@@ -186,11 +188,7 @@ mod tests {
     #[test]
     fn an_agent_on_the_same_spot_counts_but_does_not_push() {
         let bodies = crowd();
-        let bounds = Bounds {
-            min: Vec2::ZERO,
-            max: Vec2::new(30.0, 20.0),
-        };
-        let mut grid = NeighbourGrid::new(NeighbourIndex::Grid { cell_size: 2.0 }, bounds).with_flock_lanes();
+        let mut grid = NeighbourGrid::new(NeighbourIndex::Grid { cell_size: 2.0 }, AREA).with_flock_lanes();
         grid.rebuild_bodies(&bodies);
         // Agent 3 with agent 7 on its spot, and a view too small to reach anyone else.
         let alone = grid.flock_sums(bodies[3].position, Vec2::X, 1e-3, None, 3, 0.5);
