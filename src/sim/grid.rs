@@ -122,7 +122,6 @@ impl NeighbourGrid {
         if let Some(views) = &mut self.views {
             views.clear();
             views.extend(present(bodies).map(|(_, b)| FlockView {
-                position: b.position,
                 heading: b.heading,
                 radius: b.radius,
             }));
@@ -185,7 +184,7 @@ impl NeighbourGrid {
                 let agents = self.unsorted.last().map_or(0, |&(i, _)| i as usize + 1);
                 lanes.reset(self.unsorted.len(), agents);
                 for ((&(i, p), &c), &view) in placed.zip(views) {
-                    lanes.place(place(i, p, c), i, view);
+                    lanes.place(place(i, p, c), i, p, view);
                 }
             }
         }

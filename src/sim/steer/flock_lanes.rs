@@ -30,11 +30,9 @@ pub struct FlockLanes {
     lane_of: Vec<u32>,
 }
 
-/// One indexed agent as the flock sees it.
+/// What the flock sees of one indexed agent besides its position.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct FlockView {
-    /// Where the agent is.
-    pub position: Vec2,
     /// Its heading (unit vector).
     pub heading: Vec2,
     /// Its body radius.
@@ -58,11 +56,11 @@ impl FlockLanes {
         self.lane_of.resize(agents, u32::MAX);
     }
 
-    /// Puts agent `agent`, seen as `view`, at place `at`.
+    /// Puts agent `agent` at `position`, seen as `view`, at place `at`.
     #[inline]
-    pub fn place(&mut self, at: usize, agent: u32, view: FlockView) {
-        self.xs[at] = view.position.x;
-        self.ys[at] = view.position.y;
+    pub fn place(&mut self, at: usize, agent: u32, position: Vec2, view: FlockView) {
+        self.xs[at] = position.x;
+        self.ys[at] = position.y;
         self.heading_xs[at] = view.heading.x;
         self.heading_ys[at] = view.heading.y;
         self.radii[at] = view.radius;

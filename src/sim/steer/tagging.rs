@@ -1,7 +1,7 @@
 //! Neighbour tagging (Buckland §2.13, §4.3): another agent is a neighbour when its centre lies
 //! within the view radius plus its own body radius (squared distances), and, optionally, inside
 //! a field of view centred on the heading (the text's 270° example). An agent never tags itself;
-//! the world already leaves the agent out of its own neighbour list.
+//! the flock lanes mask the agent's own place out.
 
 #[cfg(test)]
 use glam::Vec2;
@@ -11,10 +11,11 @@ pub fn cos_half_fov(fov_deg: f32) -> Option<f32> {
     (fov_deg < 360.0).then(|| (fov_deg.to_radians() * 0.5).cos())
 }
 
-/// The one-by-one definition the neighbour grid's flock lanes are tested against
-/// ([`super::FlockLanes::sums`]): true when an agent at `p` facing `heading` tags the other agent at `other` with body radius
+/// True when an agent at `p` facing `heading` tags the other agent at `other` with body radius
 /// `other_radius`: |other − p|² < (view_radius + other_radius)² and, with a field of view, the
 /// direction to it is within the half-angle of the heading (a coincident agent counts as seen).
+/// The one-by-one definition the neighbour grid's flock lanes ([`super::FlockLanes::sums`]) are
+/// tested against.
 #[cfg(test)]
 pub fn is_tagged(
     p: Vec2,
