@@ -65,26 +65,36 @@ pub(super) const HALF_PLANES: u32 = u32::MAX - 1;
 /// box of the part still uncovered. With `sides` (which
 /// then holds every half-plane among `regions`), the half-planes are met through it, at once,
 /// their intervals labelled [`HALF_PLANES`] (for a plain search: the labels only matter to the
-/// relaxation).
+/// relaxation). `hint` names a region to test before the others (`usize::MAX`: none): the
+/// cut sets it to the region that covered the window, for the next cut of the same search. The
+/// order of the tests changes neither the answer nor the permitted pieces.
 pub(super) fn cut_edge(
     (regions, boxes, sides): (&[Region], &RegionBoxes, Option<&HalfPlanes>),
     r: usize,
     edge: (Vec2, Vec2),
     max_speed: f32,
     window: (f32, f32),
-    blocked: &mut Vec<Blocked>,
+    (blocked, hint): (&mut Vec<Blocked>, &mut usize),
     ends: impl Fn(u32) -> bool,
 ) -> bool {
     // Two copies, so that a cut without half-planes tests no region for being one.
     match sides {
-        Some(sides) => cut::<true>((regions, boxes, sides), r, edge, max_speed, window, blocked, ends),
+        Some(sides) => cut::<true>(
+            (regions, boxes, sides),
+            r,
+            edge,
+            max_speed,
+            window,
+            (blocked, hint),
+            ends,
+        ),
         None => cut::<false>(
             (regions, boxes, &HalfPlanes::NONE),
             r,
             edge,
             max_speed,
             window,
-            blocked,
+            (blocked, hint),
             ends,
         ),
     }
@@ -99,7 +109,7 @@ fn cut<const SIDES: bool>(
     (p, d): (Vec2, Vec2),
     max_speed: f32,
     (w0, w1): (f32, f32),
-    blocked: &mut Vec<Blocked>,
+    (blocked, hint): (&mut Vec<Blocked>, &mut usize),
     ends: impl Fn(u32) -> bool,
 ) -> bool {
     blocked.clear();
@@ -159,39 +169,73 @@ fn cut<const SIDES: bool>(
         (low, high) = part_box(from, to);
     }
     let count = regions.len();
+    let mut part = Part { from, to, low, high };
+    let mut meet = |s: usize, part: &mut Part| -> Option<bool> {
+        let (lo, hi) = regions[s].inside_interval(p, d, d_len, (part.from, part.to));
+        if lo >= hi {
+            return None;
+        }
+        // Within (from, to), so within the window; covering it is found below.
+        blocked.push((lo.max(w0) + 0.0, hi.min(w1), s as u32));
+        if !(ends(s as u32) && (lo <= part.from || hi >= part.to)) {
+            return None;
+        }
+        if narrow((&mut part.from, &mut part.to), (lo, hi)) {
+            return Some(true);
+        }
+        (part.low, part.high) = part_box(part.from, part.to);
+        Some(false)
+    };
+    // The region that ended the previous cut is tried first: along the edges of one search the
+    // same region mostly covers the next one too, and the cut then ends after one test.
+    let first = (*hint < count && *hint != r && !(SIDES && regions[*hint].is_half_plane())).then_some(*hint);
+    if let Some(h) = first
+        && !regions[h].box_misses(part.low, part.high)
+        && meet(h, &mut part) == Some(true)
+    {
+        return false;
+    }
     for block in 0..count.div_ceil(BLOCK) {
         // The regions whose boxes meet the part's, as it is now; once it has shrunk, each is
         // tested again against the smaller box.
-        let mut meeting = boxes.meeting(block, count, (low, high), SIDES);
+        let mut meeting = boxes.meeting(block, count, (part.low, part.high), SIDES);
         if r / BLOCK == block {
             meeting &= !(1 << (r % BLOCK));
+        }
+        if let Some(h) = first
+            && h / BLOCK == block
+        {
+            meeting &= !(1 << (h % BLOCK));
         }
         let mut shrunk = false;
         while meeting != 0 {
             let s = block * BLOCK + meeting.trailing_zeros() as usize;
             meeting &= meeting - 1;
-            let other = &regions[s];
-            if shrunk && other.box_misses(low, high) {
+            if shrunk && regions[s].box_misses(part.low, part.high) {
                 continue;
             }
-            let (lo, hi) = other.inside_interval(p, d, d_len, (from, to));
-            if lo >= hi {
-                continue;
-            }
-            // Within (from, to), so within the window; covering it is found below.
-            blocked.push((lo.max(w0) + 0.0, hi.min(w1), s as u32));
-            if ends(s as u32) && (lo <= from || hi >= to) {
-                if narrow((&mut from, &mut to), (lo, hi)) {
+            match meet(s, &mut part) {
+                Some(true) => {
+                    *hint = s;
                     return false;
                 }
-                (low, high) = part_box(from, to);
-                shrunk = true;
+                Some(false) => shrunk = true,
+                None => {}
             }
         }
     }
     // Starts clamped to the window are not negative, so their bits order as they do.
     blocked.sort_unstable_by_key(|x| x.0.to_bits());
     true
+}
+
+/// The part of a cut's window within the max-speed disc not yet known to be covered, and its
+/// box (corners with the smaller and the larger coordinates).
+struct Part {
+    from: f32,
+    to: f32,
+    low: Vec2,
+    high: Vec2,
 }
 
 /// Shrinks the part (`from`, `to`) of a cut not yet known to be covered by an interval
@@ -242,6 +286,7 @@ pub fn classify_boundary(regions: &[Region], max_speed: f32) -> Vec<BoundaryPiec
     let mut blocked = Vec::new();
     let mut boxes = RegionBoxes::default();
     boxes.fill(regions);
+    let mut hint = usize::MAX;
     for (r, region) in regions.iter().enumerate() {
         for i in region.candidate_edges() {
             let (p, end) = region.edge(i);
@@ -252,7 +297,7 @@ pub fn classify_boundary(regions: &[Region], max_speed: f32) -> Vec<BoundaryPiec
                 (p, d),
                 max_speed,
                 (0.0, 1.0),
-                &mut blocked,
+                (&mut blocked, &mut hint),
                 |_| true,
             ) {
                 pieces.push(BoundaryPiece {
@@ -353,6 +398,7 @@ pub fn nearest_free(
     edges.sort_unstable();
     let sides = half_planes.seal().then_some(&*half_planes);
     let mut best: Option<(f32, Vec2)> = None;
+    let mut hint = usize::MAX;
     for (tried, &key) in edges.iter().enumerate() {
         if best.is_none() && tried == patience {
             return Nearest::GaveUp;
@@ -383,7 +429,17 @@ pub fn nearest_free(
             }
             _ => (0.0, 1.0),
         };
-        if window.0 > window.1 || !cut_edge((regions, boxes, sides), r, (p, d), max_speed, window, blocked, |_| true) {
+        if window.0 > window.1
+            || !cut_edge(
+                (regions, boxes, sides),
+                r,
+                (p, d),
+                max_speed,
+                window,
+                (blocked, &mut hint),
+                |_| true,
+            )
+        {
             continue;
         }
         let mut nearest: Option<f32> = None;
@@ -604,6 +660,85 @@ mod tests {
         assert_eq!(
             nearest_free((&whole, 0), 2.0, (Vec2::ZERO, usize::MAX), scratch, None),
             Nearest::Blocked
+        );
+    }
+
+    #[test]
+    fn the_region_tried_first_changes_no_permitted_piece() {
+        // Pseudo-random squares, triangles and half-planes: every candidate edge, cut with each
+        // region (and none) tried first, with and without the half-planes met together, gives
+        // the same permitted pieces (none when the cut finds the edge covered: whether it finds
+        // that before the last region may depend on the order).
+        const MAX_SPEED: f32 = 2.0;
+        let mut next = crate::test_rng::unit_floats(909);
+        let (mut blocked, mut boxes, mut sides) = (Vec::new(), RegionBoxes::default(), HalfPlanes::default());
+        let (mut covered, mut cut_into_pieces) = (0, 0);
+        for case in 0..200 {
+            let mut regions: Vec<Region> = (0..2 + case % 7)
+                .map(|_| {
+                    let s = square((next() * 3.0 - 2.0, next() * 3.0 - 2.0), 0.4 + next() * 2.0);
+                    let v = s.vertices();
+                    if next() < 0.5 {
+                        s
+                    } else {
+                        Region::polygon([v[0], v[1], v[2]])
+                    }
+                })
+                .collect();
+            for _ in 0..case % 3 {
+                let point = Vec2::new(next() * 2.0 - 1.0, next() * 2.0 - 1.0);
+                regions.push(half_plane(point, Vec2::from_angle(next() * 6.3), MAX_SPEED));
+            }
+            boxes.fill(&regions);
+            sides.clear();
+            for (r, region) in regions.iter().enumerate() {
+                sides.take(r, region);
+            }
+            let together = sides.seal().then_some(&sides);
+            for (r, region) in regions.iter().enumerate() {
+                for i in region.candidate_edges() {
+                    let (p, end) = region.edge(i);
+                    let mut pieces_with = |hint: usize, sides: Option<&HalfPlanes>| {
+                        let mut hint = hint;
+                        let edge = (p, end - p);
+                        let window = (0.0, 1.0);
+                        let open = cut_edge(
+                            (&regions, &boxes, sides),
+                            r,
+                            edge,
+                            MAX_SPEED,
+                            window,
+                            (&mut blocked, &mut hint),
+                            |_| true,
+                        );
+                        let mut outer = Vec::new();
+                        if open {
+                            for_each_piece(ranges(&blocked), window, |t0, t1, permitted| {
+                                if permitted {
+                                    outer.push((t0, t1));
+                                }
+                            });
+                        }
+                        outer
+                    };
+                    for sides in [None, together] {
+                        let plain = pieces_with(usize::MAX, sides);
+                        for hint in 0..regions.len() {
+                            assert_eq!(
+                                pieces_with(hint, sides),
+                                plain,
+                                "case {case}, edge {r}.{i}, hint {hint}"
+                            );
+                        }
+                        covered += plain.is_empty() as u32;
+                        cut_into_pieces += (plain.len() > 1) as u32;
+                    }
+                }
+            }
+        }
+        assert!(
+            covered > 100 && cut_into_pieces > 50,
+            "{covered} covered, {cut_into_pieces} cut into pieces"
         );
     }
 }

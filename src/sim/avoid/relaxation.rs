@@ -148,6 +148,7 @@ impl Searched<'_> {
         let level_of = |s: u32| if s == BEYOND_MAX_SPEED { 0 } else { levels[s as usize] };
         let PassScratch { blocked, steps, boxes } = scratch;
         boxes.fill(regions);
+        let mut hint = usize::MAX;
         for (r, region) in regions.iter().enumerate() {
             for i in region.candidate_edges() {
                 // The edge is present from its region's level on; counts below `floor` no
@@ -164,7 +165,7 @@ impl Searched<'_> {
                     (p, end - p),
                     max_speed,
                     (0.0, 1.0),
-                    blocked,
+                    (blocked, &mut hint),
                     covers,
                 ) && let Some(to) = last_gap(blocked, level_of, from, last, steps)
                 {
