@@ -8,7 +8,9 @@
 //!
 //! The search takes the candidate edges nearest the preferred velocity first and stops as soon
 //! as the next edge lies farther away than the best velocity found, so in a crowd only the few
-//! edges around the preferred velocity are cut at all.
+//! edges around the preferred velocity are cut at all. Edges outside the part of the disc that
+//! the half-planes among the regions leave ([`HalfPlanes::free_box`]) are not candidates at all,
+//! and each cut first tests the region that covered the edge cut before it.
 
 use glam::Vec2;
 
@@ -385,8 +387,18 @@ pub fn nearest_free(
     let unrank = |k: usize| if k < movers { k + statics } else { k - movers };
     for (r, region) in regions.iter().enumerate() {
         half_planes.take(r, region);
+    }
+    // Only edges that meet the part of the max-speed disc the half-planes leave can carry a
+    // permitted velocity (with ClearPath-1's side half-planes, most edges lie wholly in them).
+    let Some((low, high)) = half_planes.free_box(max_speed) else {
+        return Nearest::Blocked;
+    };
+    for (r, region) in regions.iter().enumerate() {
         for i in region.candidate_edges() {
             let (a, b) = region.edge(i);
+            if a.max(b).cmplt(low).any() || a.min(b).cmpgt(high).any() {
+                continue;
+            }
             let near = crate::geom::closest_point_on_segment(preferred, a, b);
             let bound = near.distance_squared(preferred);
             // A degenerate (NaN) edge bounds nothing.
@@ -651,8 +663,9 @@ mod tests {
         let v = search(Vec2::new(2.5, 1.0), 1);
         assert_eq!(v, Nearest::Velocity(Vec2::new(3.0, 1.0)));
         assert_eq!(search(Vec2::new(2.5, 1.0), usize::MAX), v);
-        // Nothing permitted: only an unlimited search says so.
-        let whole = [square((-10.0, -10.0), 20.0)];
+        // Nothing permitted: only an unlimited search says so (the large square's edges lie
+        // beyond max speed and are not even tried; the small one's lie inside it).
+        let whole = [square((-10.0, -10.0), 20.0), square((-0.5, -0.5), 1.0)];
         assert_eq!(
             nearest_free((&whole, 0), 2.0, (Vec2::ZERO, 2), scratch, None),
             Nearest::GaveUp
