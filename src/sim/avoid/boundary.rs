@@ -394,6 +394,9 @@ pub fn nearest_free(
         return Nearest::Blocked;
     };
     for (r, region) in regions.iter().enumerate() {
+        if region.box_misses(low, high) {
+            continue;
+        }
         for i in region.candidate_edges() {
             let (a, b) = region.edge(i);
             if a.max(b).cmplt(low).any() || a.min(b).cmpgt(high).any() {
