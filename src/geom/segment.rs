@@ -18,9 +18,64 @@ pub fn distance_to_segment(p: Vec2, a: Vec2, b: Vec2) -> f32 {
     p.distance(closest_point_on_segment(p, a, b))
 }
 
+/// Where the move from `from` to `to` crosses segment `a`–`b` (its ends widened by `reach`
+/// metres along it, so that a move through the point two segments share cannot slip between
+/// them by rounding), as the fraction of the move done there, in (0, 1): only when `from` and
+/// `to` lie strictly on opposite sides of the segment's line, so a move that starts on the line
+/// crosses nothing; `None` when it does not cross.
+pub fn segment_crossing(from: Vec2, to: Vec2, (a, b): (Vec2, Vec2), reach: f32) -> Option<f32> {
+    let (e, d) = (b - a, to - from);
+    let (side_from, side_to) = (e.perp_dot(from - a), e.perp_dot(to - a));
+    let opposite = side_from * side_to < 0.0;
+    if !opposite {
+        return None;
+    }
+    let denominator = d.perp_dot(e);
+    let along = d.perp_dot(from - a) / denominator;
+    let widened = reach / e.length();
+    (-widened..=1.0 + widened)
+        .contains(&along)
+        .then(|| side_from / (side_from - side_to))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_move_crosses_a_segment_only_from_one_side_to_the_other() {
+        let wall = (Vec2::new(0.0, 0.0), Vec2::new(10.0, 0.0));
+        // Straight down through x = 4: a quarter of the way.
+        let t = segment_crossing(Vec2::new(4.0, 1.0), Vec2::new(4.0, -3.0), wall, 0.0);
+        assert_eq!(t, Some(0.25));
+        // Diagonal: from (−1, 2) to (3, −2) crosses y = 0 at x = 1, halfway.
+        assert_eq!(
+            segment_crossing(Vec2::new(-1.0, 2.0), Vec2::new(3.0, -2.0), wall, 0.0),
+            Some(0.5)
+        );
+        // Stopping short, moving along, or starting on the line: no crossing.
+        assert_eq!(
+            segment_crossing(Vec2::new(4.0, 1.0), Vec2::new(4.0, 0.5), wall, 0.0),
+            None
+        );
+        assert_eq!(
+            segment_crossing(Vec2::new(1.0, 1.0), Vec2::new(9.0, 1.0), wall, 0.0),
+            None
+        );
+        assert_eq!(
+            segment_crossing(Vec2::new(4.0, 0.0), Vec2::new(4.0, -1.0), wall, 0.0),
+            None
+        );
+        // Past the end: only within the widened end.
+        let past = (Vec2::new(10.0005, 1.0), Vec2::new(10.0005, -1.0));
+        assert_eq!(segment_crossing(past.0, past.1, wall, 0.0), None);
+        assert_eq!(segment_crossing(past.0, past.1, wall, 1e-3), Some(0.5));
+        // Either direction through a two-sided wall.
+        assert_eq!(
+            segment_crossing(Vec2::new(4.0, -1.0), Vec2::new(4.0, 1.0), wall, 0.0),
+            Some(0.5)
+        );
+    }
 
     #[test]
     fn closest_point_clamps_to_endpoints() {

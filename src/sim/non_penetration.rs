@@ -8,7 +8,7 @@
 
 use glam::Vec2;
 
-use crate::sim::{Body, NeighbourGrid};
+use crate::sim::{Body, NeighbourGrid, StaticGeometry};
 
 /// Largest number of sweeps over all agents per tick.
 pub const MAX_SWEEPS: usize = 4;
@@ -26,8 +26,9 @@ pub fn pushed_clear(body: &Body, other: &Body) -> Vec2 {
 }
 
 /// Enforces the constraint on the present bodies; `grid` indexes their positions at the start
-/// (it is rebuilt between sweeps), `max_radius` is the largest body radius.
-pub fn enforce(bodies: &mut [Body], grid: &mut NeighbourGrid, max_radius: f32) {
+/// (it is rebuilt between sweeps), `max_radius` is the largest body radius. A push never takes a
+/// centre across a wall of `statics` (it stops short, see [`StaticGeometry::stop_at_walls`]).
+pub fn enforce(bodies: &mut [Body], grid: &mut NeighbourGrid, max_radius: f32, statics: &StaticGeometry) {
     let mut near = Vec::new();
     for _ in 0..MAX_SWEEPS {
         let mut moved = false;
@@ -41,7 +42,7 @@ pub fn enforce(bodies: &mut [Body], grid: &mut NeighbourGrid, max_radius: f32) {
                 if j == i {
                     continue;
                 }
-                let clear = pushed_clear(&bodies[i], &bodies[j]);
+                let clear = statics.stop_at_walls(bodies[i].position, pushed_clear(&bodies[i], &bodies[j]));
                 if clear != bodies[i].position {
                     bodies[i].position = clear;
                     moved = true;

@@ -6,6 +6,7 @@ use glam::Vec2;
 
 use crate::geom::{
     BoxIndex, RayHit, closest_point_on_segment, disc_segment, nearer, point_in_polygon, ray_circle, ray_segment,
+    segment_crossing,
 };
 use crate::scene::Obstacle;
 
@@ -69,7 +70,51 @@ impl StaticGeometry {
     }
 }
 
+/// How far (m) short of a wall a body's centre stops when its move would cross it.
+pub const WALL_STOP: f32 = 1e-3;
+
 impl StaticGeometry {
+    /// Where a body's centre moving straight from `from` to `to` ends with walls and obstacle
+    /// edges solid: at `to` when the move crosses none; else it stops [`WALL_STOP`] short of the
+    /// first one it crosses and slides along it for the rest of the move, stopping short of the
+    /// next one that slide would cross (a corner). A polygon's edges are solid from outside only,
+    /// so that a body placed inside one can leave. Circles are left to avoidance and the contact
+    /// check: they have no thin side to slip through.
+    pub fn stop_at_walls(&self, from: Vec2, to: Vec2) -> Vec2 {
+        let Some((stop, wall)) = self.stop_short(from, to) else {
+            return to;
+        };
+        let along = wall.normalize_or_zero();
+        let slid = stop + along * (to - stop).dot(along);
+        self.stop_short(stop, slid).map_or(slid, |(corner, _)| corner)
+    }
+
+    /// The point [`WALL_STOP`] short of the first wall or polygon edge (seen from outside) that
+    /// the move from `from` to `to` crosses (`from` when it is nearer), and that wall's direction;
+    /// `None` when it crosses none.
+    fn stop_short(&self, from: Vec2, to: Vec2) -> Option<(Vec2, Vec2)> {
+        let mut first: Option<(f32, Vec2)> = None;
+        let mut cross = |a: Vec2, b: Vec2| {
+            if let Some(t) = segment_crossing(from, to, (a, b), WALL_STOP)
+                && first.is_none_or(|(f, _)| t < f)
+            {
+                first = Some((t, b - a));
+            }
+        };
+        self.for_each_near(from.min(to), from.max(to), |_, shape| match shape {
+            Obstacle::Wall { a, b } => cross(*a, *b),
+            Obstacle::Polygon { vertices } if !point_in_polygon(from, vertices) => {
+                for (i, &a) in vertices.iter().enumerate() {
+                    cross(a, vertices[(i + 1) % vertices.len()]);
+                }
+            }
+            _ => {}
+        });
+        let (t, wall) = first?;
+        let length = from.distance(to);
+        Some((from + (to - from) * ((t * length - WALL_STOP).max(0.0) / length), wall))
+    }
+
     /// The first obstacle that a disc of `radius` > 0 moving from `origin` along unit `dir`, at
     /// most `length` far, touches at time `t` ([`disc_segment`]): a thick ray, as wide as a body.
     pub fn cast_disc(&self, origin: Vec2, dir: Vec2, length: f32, radius: f32, t: f32) -> Option<RayHit> {
@@ -222,5 +267,56 @@ mod tests {
         assert!(geometry.cast_ray(Vec2::ZERO, -Vec2::Y, 5.0, 0.0).is_none());
         let moving = geometry.cast_ray(Vec2::ZERO, -Vec2::Y, 5.0, 1.0).unwrap();
         assert!((moving.distance - 4.5).abs() < 1e-6);
+    }
+
+    #[test]
+    fn moves_stop_short_of_walls_and_slide_along_them() {
+        // A square tank of walls (0..10 both ways) and a 2 m block at (6..8, 6..8).
+        let wall = |a: (f32, f32), b: (f32, f32)| Obstacle::Wall {
+            a: Vec2::new(a.0, a.1),
+            b: Vec2::new(b.0, b.1),
+        };
+        let block = Obstacle::Polygon {
+            vertices: vec![
+                Vec2::new(6.0, 6.0),
+                Vec2::new(8.0, 6.0),
+                Vec2::new(8.0, 8.0),
+                Vec2::new(6.0, 8.0),
+            ],
+        };
+        let statics = StaticGeometry::new(&[
+            wall((0.0, 0.0), (10.0, 0.0)),
+            wall((10.0, 0.0), (10.0, 10.0)),
+            wall((10.0, 10.0), (0.0, 10.0)),
+            wall((0.0, 10.0), (0.0, 0.0)),
+            block,
+        ]);
+        let near = |a: Vec2, b: Vec2| a.distance(b) < 1e-5;
+        // Inside the tank, at most two millimetres from a wall at `x` or `y` = 10 (a slanted move
+        // stops a millimetre short along itself, a little less across the wall).
+        let by_wall = |v: f32| v < 10.0 && v > 10.0 - 2.0 * WALL_STOP;
+        // A move that crosses nothing ends where it was going.
+        let free = Vec2::new(3.0, 4.0);
+        assert_eq!(statics.stop_at_walls(Vec2::new(2.0, 2.0), free), free);
+        // Straight at the east wall: stops a millimetre short.
+        let stopped = statics.stop_at_walls(Vec2::new(9.5, 5.0), Vec2::new(10.5, 5.0));
+        assert!(near(stopped, Vec2::new(10.0 - WALL_STOP, 5.0)), "{stopped}");
+        // Diagonally through it: the rest of the move slides along it.
+        let slid = statics.stop_at_walls(Vec2::new(9.5, 5.0), Vec2::new(10.5, 5.5));
+        assert!(by_wall(slid.x) && (slid.y - 5.5).abs() < 1e-5, "{slid}");
+        // Into the north-east corner: the slide along the east wall stops short of the north one.
+        let corner = statics.stop_at_walls(Vec2::new(9.5, 9.5), Vec2::new(10.5, 11.0));
+        assert!(by_wall(corner.x) && by_wall(corner.y), "{corner}");
+        // Exactly through the corner point both walls share.
+        let through = statics.stop_at_walls(Vec2::new(9.0, 9.0), Vec2::new(11.0, 11.0));
+        assert!(through.x < 10.0 && through.y < 10.0, "{through}");
+        // Into the block from outside: stopped at its edge; from inside it: free to leave.
+        let at_block = statics.stop_at_walls(Vec2::new(5.5, 7.0), Vec2::new(6.5, 7.0));
+        assert!(near(at_block, Vec2::new(6.0 - WALL_STOP, 7.0)), "{at_block}");
+        let leaving = Vec2::new(5.0, 7.0);
+        assert_eq!(statics.stop_at_walls(Vec2::new(7.0, 7.0), leaving), leaving);
+        // Moving away from a wall it stands on: free.
+        let away = Vec2::new(9.0, 5.0);
+        assert_eq!(statics.stop_at_walls(Vec2::new(10.0, 5.0), away), away);
     }
 }

@@ -228,7 +228,14 @@ impl SnapshotView<'_> {
         face: Option<Vec2>,
     ) -> Decision {
         let (chosen, debug) = self.avoid(ctx, others.candidates, scratch, preferred);
-        let (position, velocity, heading) = advance(ctx.body, chosen, ctx.profile, ctx.dt);
+        let (moved, velocity, heading) = advance(ctx.body, chosen, ctx.profile, ctx.dt);
+        // Walls are solid: a move that would cross one stops short of it, at the speed made good.
+        let position = self.statics.stop_at_walls(ctx.body.position, moved);
+        let velocity = if position == moved {
+            velocity
+        } else {
+            (position - ctx.body.position) / ctx.dt
+        };
         let heading = face.map_or(heading, |f| (f - position).try_normalize().unwrap_or(heading));
         Decision {
             steering,

@@ -359,7 +359,7 @@ impl World {
         self.update_presence();
         if self.scene.settings.non_penetration {
             self.rebuild_grid();
-            non_penetration::enforce(&mut self.bodies, &mut self.grid, self.max_radius);
+            non_penetration::enforce(&mut self.bodies, &mut self.grid, self.max_radius, &self.statics);
             self.contact_grid()
         } else {
             // The bodies are final: both indexes at once (the cells too when the next tick
