@@ -11,7 +11,7 @@ const MAX_LEAF_SIZE: usize = 10;
 
 /// A subtree as its parent sees it: the agents `begin..end` of [`AgentTree::items`], their
 /// bounding box and, unless they fit in a leaf, the inner node `split` that divides them.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 struct Branch {
     min: Vec2,
     max: Vec2,
@@ -47,13 +47,13 @@ pub struct AgentTree {
 }
 
 impl AgentTree {
-    /// Rebuilds the tree over `items`, reusing the allocations; the two halves of a large
-    /// crowd are built in parallel (the same tree as on one thread).
+    /// Rebuilds the tree over `items`, reusing the allocations; the halves of a large crowd, and
+    /// their halves, are built in parallel (the same tree as on one thread).
     pub fn rebuild(&mut self, items: impl Iterator<Item = (u32, Vec2)>) {
         self.items.clear();
         self.items.extend(items);
         self.splits.clear();
-        self.root = build(&mut self.items, 0, &mut self.splits, true);
+        self.root = build(&mut self.items, 0, &mut self.splits, PARALLEL_LEVELS);
         self.ids.clear();
         self.ids.extend(self.items.iter().map(|&(i, _)| i));
         self.points.clear();
@@ -119,12 +119,16 @@ impl AgentTree {
 /// Fewest agents whose tree is built as two halves in parallel.
 const PARALLEL_BUILD: usize = 512;
 
+/// How many levels of splits build their halves in parallel (2: up to four parts at once).
+const PARALLEL_LEVELS: u32 = 2;
+
 /// The subtree over `items` (which start at `base` in the whole list), its inner nodes appended
-/// to `splits` in preorder; the halves of the top split are built in parallel when `parallel`
-/// and there are enough agents. RVO2's split: the longer side of the box at its middle; a split
+/// to `splits` in preorder; the halves of the top `parallel` levels of splits are built in
+/// parallel when there are enough agents (the same tree: the upper half's nodes are numbered
+/// apart, then moved after the lower's). RVO2's split: the longer side of the box at its middle; a split
 /// that leaves one side empty (all agents at one point, or a box one float wide) halves the
 /// agents instead.
-fn build(items: &mut [(u32, Vec2)], base: usize, splits: &mut Vec<[Branch; 2]>, parallel: bool) -> Branch {
+fn build(items: &mut [(u32, Vec2)], base: usize, splits: &mut Vec<[Branch; 2]>, parallel: u32) -> Branch {
     let (min, max) = items
         .iter()
         .fold((Vec2::INFINITY, Vec2::NEG_INFINITY), |(lo, hi), &(_, q)| {
@@ -162,12 +166,12 @@ fn build(items: &mut [(u32, Vec2)], base: usize, splits: &mut Vec<[Branch; 2]>, 
     branch.split = splits.len() as u32;
     splits.push([Branch::default(); 2]);
     let (low, high) = items.split_at_mut(left);
-    let halves = if parallel && low.len().min(high.len()) * 2 >= PARALLEL_BUILD {
+    let halves = if parallel > 0 && low.len().min(high.len()) * 2 >= PARALLEL_BUILD {
         // The upper half's inner nodes are numbered from 0 apart, then moved after the lower's.
         let mut high_splits = Vec::new();
         let (lower, mut upper) = rayon::join(
-            || build(low, base, splits, false),
-            || build(high, base + left, &mut high_splits, false),
+            || build(low, base, splits, parallel - 1),
+            || build(high, base + left, &mut high_splits, parallel - 1),
         );
         let offset = splits.len() as u32;
         for b in std::iter::once(&mut upper).chain(high_splits.iter_mut().flatten()) {
@@ -178,8 +182,8 @@ fn build(items: &mut [(u32, Vec2)], base: usize, splits: &mut Vec<[Branch; 2]>, 
         splits.extend(high_splits);
         [lower, upper]
     } else {
-        let lower = build(low, base, splits, false);
-        [lower, build(high, base + left, splits, false)]
+        let lower = build(low, base, splits, 0);
+        [lower, build(high, base + left, splits, 0)]
     };
     splits[branch.split as usize] = halves;
     branch
@@ -324,6 +328,30 @@ mod tests {
                     "at {p}, r {radius}, k {k}"
                 );
             }
+        }
+    }
+
+    #[test]
+    fn the_tree_built_in_parallel_parts_is_the_one_built_in_one() {
+        // Pseudo-random crowds large enough for every parallel level (and a lattice with ties),
+        // on a pool of 2 threads: the parts built apart give the same nodes, in the same order,
+        // as one serial build.
+        let mut next = crate::test_rng::unit_floats(4711);
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+        for n in [600, 2_500, 10_000] {
+            let items: Vec<(u32, Vec2)> = (0..n as u32)
+                .map(|i| match i % 3 {
+                    0 => (i, Vec2::new((i % 50) as f32, (i / 50) as f32)),
+                    _ => (i, Vec2::new(next() * 300.0, next() * 80.0)),
+                })
+                .collect();
+            let mut tree = AgentTree::default();
+            pool.install(|| tree.rebuild(items.iter().copied()));
+            let (mut serial, mut splits) = (items.clone(), Vec::new());
+            let root = build(&mut serial, 0, &mut splits, 0);
+            assert_eq!(tree.root, root, "{n} agents");
+            assert_eq!(tree.splits, splits, "{n} agents");
+            assert_eq!(tree.items, serial, "{n} agents");
         }
     }
 
