@@ -89,20 +89,23 @@ pub struct World {
     decisions: Vec<Option<Decision>>,
 }
 
-/// Fewest agents per parallel task of the apply and record phases, and of the decide phase in
-/// a large crowd ([`decide_task_lens`]): enough to outweigh a task's cost, few enough that
-/// two threads share the agents evenly.
+/// Fewest agents per parallel task of the apply and record phases: enough to outweigh a task's
+/// cost, few enough that two threads share the agents evenly.
 const AGENTS_PER_TASK: usize = 128;
 
+/// Bounds on the fewest agents per task of the decide phase ([`decide_task_lens`]): about 20 to
+/// 40 µs of deciding in the ORCA Circle and the 10,000-fish flock.
+const DECIDE_TASK_FEWEST: std::ops::RangeInclusive<usize> = 16..=64;
+
 /// The fewest and most agents per parallel task of the decide phase, the longest. The fewest is
-/// [`AGENTS_PER_TASK`], or less in a crowd too small for 16 such tasks per thread, so that a
-/// thread that starts late or finishes early still finds work; with more than one thread the
-/// most is twice that, so the crowd is cut into tasks from the start rather than only when the
-/// other thread steals (a decision is the same whichever thread makes it). One thread gains
-/// nothing from smaller tasks, and each costs a fresh set of buffers.
+/// the crowd's share of 64 tasks per thread, within [`DECIDE_TASK_FEWEST`], so that a thread
+/// that starts late or finishes early still finds work and the last task is short; with more
+/// than one thread the most is twice that, so the crowd is cut into tasks from the start rather
+/// than only when the other thread steals (a decision is the same whichever thread makes it).
+/// One thread gains nothing from smaller tasks, and each costs a fresh set of buffers.
 fn decide_task_lens(agents: usize) -> (usize, usize) {
     let threads = rayon::current_num_threads();
-    let fewest = (agents / (16 * threads)).clamp(16, AGENTS_PER_TASK);
+    let fewest = (agents / (64 * threads)).clamp(*DECIDE_TASK_FEWEST.start(), *DECIDE_TASK_FEWEST.end());
     (fewest, if threads > 1 { 2 * fewest } else { usize::MAX })
 }
 
@@ -449,16 +452,18 @@ mod tests {
 
     #[test]
     fn small_crowds_get_smaller_decide_tasks() {
-        // Room for 16 tasks per thread, of 16 to 128 agents each, and at most twice that on 2
-        // threads: Circle 1,000's crowd is cut into tasks of 31 to 62 agents, a big crowd's of 128
-        // to 256; one thread leaves the cutting to rayon.
+        // Room for 64 tasks per thread, of 16 to 64 agents each, and at most twice that on 2
+        // threads: Circle 5,000's crowd is cut into tasks of 39 to 78 agents, 1,000's of 16 to
+        // 32, a big crowd's of 64 to 128; one thread leaves the cutting to rayon.
         let on = |threads: usize, agents: usize| {
             let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
             pool.install(|| decide_task_lens(agents))
         };
-        assert_eq!(on(2, 10_000), (AGENTS_PER_TASK, 2 * AGENTS_PER_TASK));
-        assert_eq!(on(2, 1_000), (31, 62));
+        assert_eq!(on(2, 10_000), (64, 128));
+        assert_eq!(on(2, 5_000), (39, 78));
+        assert_eq!(on(2, 1_000), (16, 32));
         assert_eq!(on(2, 100), (16, 32));
-        assert_eq!(on(1, 1_000), (62, usize::MAX));
+        assert_eq!(on(1, 1_000), (16, usize::MAX));
+        assert_eq!(on(1, 10_000), (64, usize::MAX));
     }
 }
