@@ -33,7 +33,8 @@ pub struct Senses<'a> {
     pub index: usize,
     /// Every body of the snapshot.
     pub bodies: &'a [Body],
-    /// Every agent's signals, indexed like `bodies`.
+    /// Every agent's signals, indexed like `bodies` (empty when no agent has a state machine:
+    /// only machines read them).
     pub signals: &'a [Signals],
     /// Neighbour index over the present bodies.
     pub neighbours: &'a NeighbourGrid,

@@ -79,6 +79,9 @@ pub struct World {
     /// True when some profile's behaviours or avoidance read the neighbour grid's cells every
     /// tick.
     cells_every_tick: bool,
+    /// True when some agent's type drives it with a state machine: the only minds that read
+    /// the others' signals.
+    machines: bool,
     tick: u64,
     avoid_obstacles: AvoidObstacles,
     non_reactive: Vec<bool>,
@@ -151,6 +154,7 @@ impl World {
             cells_every_tick: profiles
                 .iter()
                 .any(|p| p.behaviour_radius > 0.0 || (p.nearest.is_none() && p.neighbour_radius > 0.0)),
+            machines: minds.iter().any(|m| m.mind.machine().is_some()),
             scene,
             profiles,
             labels,
@@ -279,7 +283,12 @@ impl World {
     fn think_and_decide_all(&mut self, decisions: &mut Vec<Option<Decision>>) {
         let time = self.time();
         let scene = &*self.scene;
-        let signals: Vec<Signals> = self.minds.iter().map(|m| m.mind.signals(scene, time)).collect();
+        // Only state machines read signals (a mind's driver is fixed when it is made).
+        let signals: Vec<Signals> = if self.machines {
+            self.minds.iter().map(|m| m.mind.signals(scene, time)).collect()
+        } else {
+            Vec::new()
+        };
         let radius = scene.evacuation.balancing.as_ref().map_or(0.0, |b| b.crowd_radius);
         let exit_load = exit_loads(&self.map, &self.bodies, radius);
         let view = SnapshotView {
