@@ -125,9 +125,9 @@ const PARALLEL_LEVELS: u32 = 2;
 /// The subtree over `items` (which start at `base` in the whole list), its inner nodes appended
 /// to `splits` in preorder; the halves of the top `parallel` levels of splits are built in
 /// parallel when there are enough agents (the same tree: the upper half's nodes are numbered
-/// apart, then moved after the lower's). RVO2's split: the longer side of the box at its middle; a split
-/// that leaves one side empty (all agents at one point, or a box one float wide) halves the
-/// agents instead.
+/// apart, then moved after the lower's). RVO2's split: the longer side of the box at its
+/// middle; a split that leaves one side empty (all agents at one point, or a box one float
+/// wide) halves the agents instead.
 fn build(items: &mut [(u32, Vec2)], base: usize, splits: &mut Vec<[Branch; 2]>, parallel: u32) -> Branch {
     let (min, max) = items
         .iter()
