@@ -3,10 +3,16 @@
 use super::segment::distance_to_segment;
 use glam::Vec2;
 
+/// The polygon's edges in vertex order, each as its two ends, the last closing it back to the
+/// first vertex.
+pub fn polygon_edges(vertices: &[Vec2]) -> impl Iterator<Item = (Vec2, Vec2)> + Clone + '_ {
+    let next = vertices.iter().skip(1).chain(vertices.first());
+    vertices.iter().copied().zip(next.copied())
+}
+
 /// Signed area (positive for counter-clockwise vertex order), by the shoelace formula.
 pub fn polygon_area(vertices: &[Vec2]) -> f32 {
-    let n = vertices.len();
-    (0..n).map(|i| vertices[i].perp_dot(vertices[(i + 1) % n])).sum::<f32>() * 0.5
+    polygon_edges(vertices).map(|(a, b)| a.perp_dot(b)).sum::<f32>() * 0.5
 }
 
 /// True when `p` lies inside the polygon (even–odd rule; points on an edge may go either way).
@@ -33,13 +39,20 @@ pub fn polygon_contains_circle_overlap(center: Vec2, radius: f32, vertices: &[Ve
     if point_in_polygon(center, vertices) {
         return true;
     }
-    let n = vertices.len();
-    (0..n).any(|i| distance_to_segment(center, vertices[i], vertices[(i + 1) % n]) < radius - tolerance)
+    polygon_edges(vertices).any(|(a, b)| distance_to_segment(center, a, b) < radius - tolerance)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn edges_close_the_polygon_in_vertex_order() {
+        let (a, b, c) = (Vec2::ZERO, Vec2::X, Vec2::Y);
+        let edges: Vec<_> = polygon_edges(&[a, b, c]).collect();
+        assert_eq!(edges, [(a, b), (b, c), (c, a)]);
+        assert_eq!(polygon_edges(&[]).count(), 0);
+    }
 
     fn square() -> Vec<Vec2> {
         vec![

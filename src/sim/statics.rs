@@ -5,8 +5,8 @@
 use glam::Vec2;
 
 use crate::geom::{
-    BoxIndex, RayHit, closest_point_on_segment, disc_segment, nearer, point_in_polygon, ray_circle, ray_segment,
-    segment_crossing,
+    BoxIndex, RayHit, closest_point_on_segment, disc_segment, nearer, point_in_polygon, polygon_edges, ray_circle,
+    ray_segment, segment_crossing,
 };
 use crate::scene::Obstacle;
 
@@ -104,9 +104,7 @@ impl StaticGeometry {
         self.for_each_near(from.min(to), from.max(to), |_, shape| match shape {
             Obstacle::Wall { a, b } => cross(*a, *b),
             Obstacle::Polygon { vertices } if !point_in_polygon(from, vertices) => {
-                for (i, &a) in vertices.iter().enumerate() {
-                    cross(a, vertices[(i + 1) % vertices.len()]);
-                }
+                polygon_edges(vertices).for_each(|(a, b)| cross(a, b));
             }
             _ => {}
         });
@@ -143,15 +141,9 @@ fn disc_shape(shape: &Obstacle, origin: Vec2, dir: Vec2, length: f32, radius: f3
             velocity,
         } => circle(*center + *velocity * t, *r),
         Obstacle::Wall { a, b } => disc_segment(origin, dir, length, radius, *a, *b),
-        Obstacle::Polygon { vertices } => {
-            let n = vertices.len();
-            (0..n).fold(None, |best, i| {
-                nearer(
-                    best,
-                    disc_segment(origin, dir, length, radius, vertices[i], vertices[(i + 1) % n]),
-                )
-            })
-        }
+        Obstacle::Polygon { vertices } => polygon_edges(vertices).fold(None, |best, (a, b)| {
+            nearer(best, disc_segment(origin, dir, length, radius, a, b))
+        }),
     }
 }
 
@@ -165,15 +157,9 @@ fn ray_shape(shape: &Obstacle, origin: Vec2, dir: Vec2, length: f32, t: f32) -> 
             velocity,
         } => ray_circle(origin, dir, length, *center + *velocity * t, *radius),
         Obstacle::Wall { a, b } => ray_segment(origin, dir, length, *a, *b),
-        Obstacle::Polygon { vertices } => {
-            let n = vertices.len();
-            (0..n).fold(None, |best, i| {
-                nearer(
-                    best,
-                    ray_segment(origin, dir, length, vertices[i], vertices[(i + 1) % n]),
-                )
-            })
-        }
+        Obstacle::Polygon { vertices } => polygon_edges(vertices).fold(None, |best, (a, b)| {
+            nearer(best, ray_segment(origin, dir, length, a, b))
+        }),
     }
 }
 
@@ -188,9 +174,8 @@ pub fn penetration_depth(shape: &Obstacle, p: Vec2, radius: f32, t: f32) -> f32 
         } => r + radius - p.distance(*center + *velocity * t),
         Obstacle::Wall { a, b } => radius - p.distance(closest_point_on_segment(p, *a, *b)),
         Obstacle::Polygon { vertices } => {
-            let n = vertices.len();
-            let edge_distance = (0..n)
-                .map(|i| p.distance(closest_point_on_segment(p, vertices[i], vertices[(i + 1) % n])))
+            let edge_distance = polygon_edges(vertices)
+                .map(|(a, b)| p.distance(closest_point_on_segment(p, a, b)))
                 .fold(f32::INFINITY, f32::min);
             if point_in_polygon(p, vertices) {
                 radius + edge_distance

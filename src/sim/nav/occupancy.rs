@@ -9,7 +9,7 @@
 
 use glam::Vec2;
 
-use crate::geom::{distance_to_segment, point_in_polygon};
+use crate::geom::{distance_to_segment, point_in_polygon, polygon_edges};
 use crate::scene::Obstacle;
 
 /// The state of one grid cell.
@@ -149,10 +149,9 @@ impl OccupancyGrid {
             }
             Obstacle::Polygon { vertices } => {
                 let (lo, hi) = bounding_box(vertices);
-                let n = vertices.len();
                 self.mark_in_box(lo - half, hi + half, |p| {
                     point_in_polygon(p, vertices)
-                        || (0..n).any(|i| distance_to_segment(p, vertices[i], vertices[(i + 1) % n]) < half)
+                        || polygon_edges(vertices).any(|(a, b)| distance_to_segment(p, a, b) < half)
                 });
             }
             Obstacle::Wall { a, b } => {

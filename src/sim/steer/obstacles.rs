@@ -7,6 +7,7 @@
 
 use glam::Vec2;
 
+use crate::geom::polygon_edges;
 use crate::scene::Obstacle;
 
 /// A disc obstacle, possibly moving with constant velocity.
@@ -69,8 +70,7 @@ impl SteeringObstacles {
                         radius,
                         velocity: Vec2::ZERO,
                     });
-                    let n = vertices.len();
-                    out.walls.extend((0..n).map(|i| (vertices[i], vertices[(i + 1) % n])));
+                    out.walls.extend(polygon_edges(vertices));
                 }
             }
         }
