@@ -16,6 +16,7 @@
 mod boundary;
 mod cone;
 mod cone_methods;
+mod edge_cut;
 mod half_planes;
 mod headway;
 mod line_quad;

@@ -177,6 +177,18 @@ impl Region {
     }
 }
 
+/// The square region with lower-left corner `min` and side `size` (for tests).
+#[cfg(test)]
+pub(super) fn square(min: (f32, f32), size: f32) -> Region {
+    let m = Vec2::new(min.0, min.1);
+    Region::polygon([
+        m,
+        m + Vec2::new(size, 0.0),
+        m + Vec2::new(size, size),
+        m + Vec2::new(0.0, size),
+    ])
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -14,8 +14,8 @@
 
 use glam::Vec2;
 
-use super::boundary::{BEYOND_MAX_SPEED, Blocked, cut_edge, for_each_piece};
 use super::cone::Cone;
+use super::edge_cut::{BEYOND_MAX_SPEED, Blocked, cut_edge, for_each_piece};
 use super::region::Region;
 use super::region_boxes::RegionBoxes;
 

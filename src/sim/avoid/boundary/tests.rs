@@ -1,19 +1,9 @@
-//! Tests of the boundary search ([`super`]): worked cases, ties, half-planes met together, the
-//! search's patience and the region tried first.
+//! Tests of the boundary search ([`super`]): worked cases, ties, half-planes met together and
+//! the search's patience.
 
 use super::*;
 use crate::sim::avoid::cone::half_plane;
-use crate::sim::avoid::region::INSIDE_MARGIN;
-
-fn square(min: (f32, f32), size: f32) -> Region {
-    let m = Vec2::new(min.0, min.1);
-    Region::polygon([
-        m,
-        m + Vec2::new(size, 0.0),
-        m + Vec2::new(size, size),
-        m + Vec2::new(0.0, size),
-    ])
-}
+use crate::sim::avoid::region::{INSIDE_MARGIN, square};
 
 #[test]
 fn overlapping_squares_split_edges_into_outer_and_inner_pieces() {
@@ -200,84 +190,5 @@ fn a_search_gives_up_only_while_no_edge_has_given_a_piece() {
     assert_eq!(
         nearest_free((&whole, 0), 2.0, (Vec2::ZERO, usize::MAX), scratch, None),
         Nearest::Blocked
-    );
-}
-
-#[test]
-fn the_region_tried_first_changes_no_permitted_piece() {
-    // Pseudo-random squares, triangles and half-planes: every candidate edge, cut with each
-    // region (and none) tried first, with and without the half-planes met together, gives
-    // the same permitted pieces (none when the cut finds the edge covered: whether it finds
-    // that before the last region may depend on the order).
-    const MAX_SPEED: f32 = 2.0;
-    let mut next = crate::test_rng::unit_floats(909);
-    let (mut blocked, mut boxes, mut sides) = (Vec::new(), RegionBoxes::default(), HalfPlanes::default());
-    let (mut covered, mut cut_into_pieces) = (0, 0);
-    for case in 0..200 {
-        let mut regions: Vec<Region> = (0..2 + case % 7)
-            .map(|_| {
-                let s = square((next() * 3.0 - 2.0, next() * 3.0 - 2.0), 0.4 + next() * 2.0);
-                let v = s.vertices();
-                if next() < 0.5 {
-                    s
-                } else {
-                    Region::polygon([v[0], v[1], v[2]])
-                }
-            })
-            .collect();
-        for _ in 0..case % 3 {
-            let point = Vec2::new(next() * 2.0 - 1.0, next() * 2.0 - 1.0);
-            regions.push(half_plane(point, Vec2::from_angle(next() * 6.3), MAX_SPEED));
-        }
-        boxes.fill(&regions);
-        sides.clear();
-        for (r, region) in regions.iter().enumerate() {
-            sides.take(r, region);
-        }
-        let together = sides.seal().then_some(&sides);
-        for (r, region) in regions.iter().enumerate() {
-            for i in region.candidate_edges() {
-                let (p, end) = region.edge(i);
-                let mut pieces_with = |hint: usize, sides: Option<&HalfPlanes>| {
-                    let mut hint = hint;
-                    let edge = (p, end - p);
-                    let window = (0.0, 1.0);
-                    let open = cut_edge(
-                        (&regions, &boxes, sides),
-                        r,
-                        edge,
-                        MAX_SPEED,
-                        window,
-                        (&mut blocked, &mut hint),
-                        |_| true,
-                    );
-                    let mut outer = Vec::new();
-                    if open {
-                        for_each_piece(ranges(&blocked), window, |t0, t1, permitted| {
-                            if permitted {
-                                outer.push((t0, t1));
-                            }
-                        });
-                    }
-                    outer
-                };
-                for sides in [None, together] {
-                    let plain = pieces_with(usize::MAX, sides);
-                    for hint in 0..regions.len() {
-                        assert_eq!(
-                            pieces_with(hint, sides),
-                            plain,
-                            "case {case}, edge {r}.{i}, hint {hint}"
-                        );
-                    }
-                    covered += plain.is_empty() as u32;
-                    cut_into_pieces += (plain.len() > 1) as u32;
-                }
-            }
-        }
-    }
-    assert!(
-        covered > 100 && cut_into_pieces > 50,
-        "{covered} covered, {cut_into_pieces} cut into pieces"
     );
 }
