@@ -201,9 +201,8 @@ impl AtomicDir {
         let result = if self.target.exists() {
             std::fs::read_dir(&self.temp)
                 .and_then(|entries| {
-                    entries
-                        .map(|e| e.and_then(|e| std::fs::rename(e.path(), self.target.join(e.file_name()))))
-                        .collect::<io::Result<()>>()
+                    let mut entries = entries;
+                    entries.try_for_each(|e| e.and_then(|e| std::fs::rename(e.path(), self.target.join(e.file_name()))))
                 })
                 .and_then(|()| std::fs::remove_dir(&self.temp))
         } else {

@@ -117,7 +117,7 @@ impl CrowdlabApp {
                     self.export = None;
                     match self.shared_source() {
                         Ok(source) => {
-                            self.exporting = Some(RunningExport::start(source, request));
+                            self.exporting = Some(RunningExport::start(source, *request));
                         }
                         Err(e) => self.notice = Some(Notice::error(format!("Cannot export: {e}"))),
                     }

@@ -155,7 +155,9 @@ impl FileBrowser {
                     .file_name()
                     .map(|n| n.to_string_lossy().into_owned())
                     .unwrap_or_default();
-                self.go_to(&typed.parent().unwrap_or(&self.dir).to_path_buf());
+                // An owned copy: `go_to` replaces `self.dir`, which the parent may borrow.
+                let dir = typed.parent().unwrap_or(&self.dir).to_path_buf();
+                self.go_to(&dir);
                 self.confirm()
             }
             _ => {

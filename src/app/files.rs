@@ -11,7 +11,7 @@ pub enum Opened {
     /// A valid scene, with the text it was read from (Save keeps its layout).
     Scene { scene: Scene, text: String },
     /// A recording, replayed from the file alone.
-    Recording(RecordingReader),
+    Recording(Box<RecordingReader>),
     /// A scene imported from another tool's file (SteerSuite `.xml`, IndAlgoTest `.iascene`),
     /// with what the import skipped or approximated (`file:line: …`, grouped by kind).
     Imported { scene: Scene, warnings: Vec<String> },
@@ -30,7 +30,7 @@ pub fn open_file(path: &Path) -> Result<Opened, String> {
             .map_err(|e| format!("Cannot import {e}"))
     } else if path.extension().is_some_and(|e| e == "crowdrec") {
         RecordingReader::open(path)
-            .map(Opened::Recording)
+            .map(|reader| Opened::Recording(Box::new(reader)))
             .map_err(|e| format!("Cannot open the recording {e}"))
     } else {
         let text =

@@ -283,6 +283,7 @@ impl CrowdlabApp {
                 });
             }
             Ok(Opened::Recording(reader)) => {
+                let reader = *reader;
                 self.notice = reader
                     .recovery_note()
                     .map(|note| Notice::info(format!("{}: {note}", path.display())));

@@ -102,7 +102,7 @@ impl Default for StateMapping {
 }
 
 /// Settings of a skeleton XML export.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct SkeletonOptions {
     /// Which ticks become timesteps (with `fps`, only their first and last bound the time range).
     pub ticks: TickSelection,
@@ -112,17 +112,6 @@ pub struct SkeletonOptions {
     pub states: StateMapping,
     /// Resample to this many timesteps per second, interpolating; `None` = one per tick.
     pub fps: Option<f32>,
-}
-
-impl Default for SkeletonOptions {
-    fn default() -> Self {
-        SkeletonOptions {
-            ticks: TickSelection::default(),
-            thresholds: MovementThresholds::default(),
-            states: StateMapping::default(),
-            fps: None,
-        }
-    }
 }
 
 /// Formats a time in seconds without float noise (at most 6 decimals).

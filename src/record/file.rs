@@ -380,7 +380,7 @@ impl RecordingReader {
         let entry = self
             .index
             .get(chunk)
-            .filter(|c| c.first_tick <= tick && (tick - c.first_tick) % stride == 0)
+            .filter(|c| c.first_tick <= tick && (tick - c.first_tick).is_multiple_of(stride))
             .ok_or(RecordingError::NoSuchTick {
                 file: self.path.clone(),
                 tick,

@@ -64,7 +64,7 @@ pub struct ExportDialog {
 /// What the user did in the dialog this frame.
 pub enum DialogAction {
     /// Start this export.
-    Start(ExportRequest),
+    Start(Box<ExportRequest>),
     /// Close without exporting.
     Close,
 }
@@ -255,7 +255,7 @@ impl ExportDialog {
             ui.horizontal(|ui| {
                 if ui.button("Start export").clicked() {
                     match self.request() {
-                        Ok(request) => action = Some(DialogAction::Start(request)),
+                        Ok(request) => action = Some(DialogAction::Start(Box::new(request))),
                         Err(e) => self.error = Some(e),
                     }
                 }

@@ -185,6 +185,8 @@ fn obstacle_lines(
             lines.push(on_circle(right_cutoff));
             continue;
         }
+        // Not `!(0.0..=1.0).contains(&t)`: a NaN `t` must not count as outside (RVO2's test).
+        #[allow(clippy::manual_range_contains)]
         let dist_sq_cutoff = if t < 0.0 || t > 1.0 || same {
             f32::INFINITY
         } else {

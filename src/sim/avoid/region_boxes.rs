@@ -123,7 +123,7 @@ mod tests {
                 let bits = boxes.meeting(block, len, part, skip_half_planes);
                 for i in 0..BLOCK {
                     let kept = regions[..len].get(block * BLOCK + i).is_some_and(|region| {
-                        !region.box_misses(part.0, part.1) && !(skip_half_planes && region.is_half_plane())
+                        !(region.box_misses(part.0, part.1) || skip_half_planes && region.is_half_plane())
                     });
                     assert_eq!(bits >> i & 1 == 1, kept, "case {case}, block {block}, region {i}");
                     met += kept as u32;

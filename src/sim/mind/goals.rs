@@ -237,18 +237,16 @@ impl GoalStack {
         match self.stack.last_mut() {
             Some(StackGoal::Reach {
                 point, reach, is_final, ..
-            }) => {
-                if position.distance(*point) <= *reach {
-                    let is_final = *is_final;
+            }) if position.distance(*point) <= *reach => {
+                let is_final = *is_final;
+                self.stack.pop();
+                if let Some(StackGoal::Leave { gate }) = self.stack.last() {
+                    let gate = *gate;
                     self.stack.pop();
-                    if let Some(StackGoal::Leave { gate }) = self.stack.last() {
-                        let gate = *gate;
-                        self.stack.pop();
-                        return StackEvent::Left(gate);
-                    }
-                    if is_final && self.stack.is_empty() {
-                        return StackEvent::Arrived;
-                    }
+                    return StackEvent::Left(gate);
+                }
+                if is_final && self.stack.is_empty() {
+                    return StackEvent::Arrived;
                 }
             }
             Some(StackGoal::Cross {

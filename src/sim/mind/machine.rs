@@ -352,7 +352,7 @@ impl Machine {
         }
         let p = s.position();
         // Visibility checks are spread over ticks (every 5th tick per agent).
-        if (s.tick + s.index as u64) % 5 == 0 {
+        if (s.tick + s.index as u64).is_multiple_of(5) {
             for (q, visited) in &mut self.search {
                 if !*visited && p.distance(*q) <= t.perception && s.map.clear_line(p, *q) {
                     *visited = true;
@@ -427,7 +427,7 @@ impl Machine {
         let balancing = s.scene.evacuation.balancing.as_ref();
         if let (Some(e), Some(b)) = (self.exit, balancing) {
             let period = (b.replan_interval / s.dt).round().max(1.0) as u64;
-            let due = (s.tick + s.index as u64) % period == 0;
+            let due = (s.tick + s.index as u64).is_multiple_of(period);
             if !due || p.distance(s.map.exits[e].position) <= b.crowd_radius {
                 return;
             }

@@ -55,7 +55,7 @@ impl Navigator {
             self.planned_for = None;
             return;
         };
-        let planning_tick = (tick + u64::from(id)) % u64::from(map.replan_stagger) == 0;
+        let planning_tick = (tick + u64::from(id)).is_multiple_of(u64::from(map.replan_stagger));
         let lost = planning_tick
             && self
                 .waypoints

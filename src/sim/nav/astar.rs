@@ -10,10 +10,10 @@
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
-/// A search graph with nodes `0..len()`.
+/// A search graph with nodes `0..node_count()`.
 pub trait SearchGraph {
     /// Number of nodes.
-    fn len(&self) -> usize;
+    fn node_count(&self) -> usize;
     /// Appends `(successor, edge cost)` pairs of `node` to `out`.
     fn successors(&self, node: u32, out: &mut Vec<(u32, f32)>);
     /// Admissible estimate of the cost from `node` to `goal`.
@@ -104,7 +104,7 @@ impl SearchScratch {
 
     /// The cheapest node sequence from `start` to `goal` (both included), or `None` if unreachable.
     pub fn search(&mut self, graph: &impl SearchGraph, start: u32, goal: u32) -> Option<Vec<u32>> {
-        self.begin(graph.len());
+        self.begin(graph.node_count());
         self.reach(graph, start, start, 0.0, goal);
         while let Some(Open { g, node, .. }) = self.open.pop() {
             let i = node as usize;
@@ -159,7 +159,7 @@ mod tests {
     struct Edges(usize, Vec<(u32, u32, f32)>);
 
     impl SearchGraph for Edges {
-        fn len(&self) -> usize {
+        fn node_count(&self) -> usize {
             self.0
         }
         fn successors(&self, node: u32, out: &mut Vec<(u32, f32)>) {

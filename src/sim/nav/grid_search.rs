@@ -16,7 +16,7 @@ use super::occupancy::{Cell, OccupancyGrid};
 pub struct GridGraph<'a>(pub &'a OccupancyGrid);
 
 impl SearchGraph for GridGraph<'_> {
-    fn len(&self) -> usize {
+    fn node_count(&self) -> usize {
         self.0.len()
     }
 
@@ -41,7 +41,7 @@ impl SearchGraph for GridGraph<'_> {
 pub struct AnyAngleGraph<'a>(pub &'a OccupancyGrid);
 
 impl SearchGraph for AnyAngleGraph<'_> {
-    fn len(&self) -> usize {
+    fn node_count(&self) -> usize {
         self.0.len()
     }
 

@@ -179,7 +179,7 @@ impl Quadtree {
 }
 
 impl SearchGraph for Quadtree {
-    fn len(&self) -> usize {
+    fn node_count(&self) -> usize {
         self.leaves.len()
     }
 
