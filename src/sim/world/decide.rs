@@ -10,7 +10,7 @@ use crate::scene::steering::Combiner;
 use crate::scene::steering::human::PopelovaCombiner;
 use crate::sim::avoid::{AvoidObstacles, Candidates, Neighbourhood, Snapshot};
 use crate::sim::locomotion::{advance, preferred_velocity};
-use crate::sim::mind::Route;
+use crate::sim::mind::{MindEvent, Route};
 use crate::sim::steer::human::steer_agent;
 use crate::sim::steer::{
     AgentIndex, CombinedSteering, CombinerInput, LabelledForce, SteeringContext, SteeringObstacles, stria,
@@ -27,6 +27,9 @@ pub(super) struct Decision {
     pub heading: Vec2,
     /// Boxed, so the decisions of the agents not debugged (all but one) stay small to move.
     pub debug: Option<Box<AvoidanceDebug>>,
+    /// What the agent's mind reported after the move to `position` (filled in by the world
+    /// once the decision is made).
+    pub event: MindEvent,
 }
 
 /// Everything every agent's decision reads: the previous tick's bodies, the neighbour grid and
@@ -245,6 +248,7 @@ impl SnapshotView<'_> {
             velocity,
             heading,
             debug,
+            event: MindEvent::None,
         }
     }
 

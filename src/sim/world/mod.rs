@@ -276,8 +276,9 @@ impl World {
     }
 
     /// Every present agent's mind decides its destination (think), then the agent its move
-    /// (decide), written into `decisions` (indexed like the bodies; `None` for absent agents) —
-    /// in parallel from the snapshot of the previous tick, in one pass: a mind reads only the
+    /// (decide), and the mind takes in where the move ends (its event goes into the decision),
+    /// written into `decisions` (indexed like the bodies; `None` for absent agents) — in
+    /// parallel from the snapshot of the previous tick, in one pass: a mind reads only the
     /// snapshot and the signals, a decision only the snapshot and its own mind. What
     /// `decisions` held, last tick's, lends its memory.
     fn think_and_decide_all(&mut self, decisions: &mut Vec<Option<Decision>>) {
@@ -318,6 +319,9 @@ impl World {
             tick: self.tick,
             dt: scene.settings.dt,
         };
+        // A mind sees from where the move ends, at the time after the tick (`time()` then).
+        let (map, statics) = (&self.map, &self.statics);
+        let sees = sight(statics, (self.tick + 1) as f32 * scene.settings.dt);
         decisions.resize_with(self.bodies.len(), || None);
         let (fewest, most) = decide_task_lens(self.bodies.len());
         decisions
@@ -330,39 +334,31 @@ impl World {
                 let parts = slot.take().map(|d| d.steering.parts).unwrap_or_default();
                 if body.status.present() {
                     SCRATCH.with(|search| mind.mind.think(&senses(index), &mut search.borrow_mut()));
-                    *slot = Some(view.decide(index, body, mind, scratch, parts));
+                    let mut decision = view.decide(index, body, mind, scratch, parts);
+                    decision.event = mind.mind.after_move(decision.position, scene, map, &sees);
+                    *slot = Some(decision);
                 }
             });
     }
 
-    /// Applies the decisions and moves the clock on: every agent moves and its mind reacts in
-    /// parallel, then what the minds report is applied in agent order ([`World::react`]);
-    /// presence, neighbour grid, non-penetration. Returns the index of the frame's contact check
-    /// over the final positions.
+    /// Applies the decisions and moves the clock on: every agent moves in parallel, then what
+    /// the minds reported of the moves is applied in agent order ([`World::react`]); presence,
+    /// neighbour grid, non-penetration. Returns the index of the frame's contact check over the
+    /// final positions.
     fn apply_all(&mut self, decisions: &[Option<Decision>]) -> ContactGrid {
         self.tick += 1;
-        let time = self.time();
-        let (scene, map, statics) = (&*self.scene, &self.map, &self.statics);
-        let sees = |a: glam::Vec2, b: glam::Vec2| {
-            let along = b - a;
-            along
-                .try_normalize()
-                .is_none_or(|dir| statics.cast_ray(a, dir, along.length(), time).is_none())
-        };
         let reports: Vec<(usize, MindEvent)> = self
             .bodies
             .par_iter_mut()
-            .zip(self.minds.par_iter_mut())
             .zip(decisions.par_iter())
             .enumerate()
             .with_min_len(AGENTS_PER_TASK)
-            .filter_map(|(i, ((body, mind), decision))| {
+            .filter_map(|(i, (body, decision))| {
                 let d = decision.as_ref()?;
                 body.position = d.position;
                 body.velocity = d.velocity;
                 body.heading = d.heading;
-                let event = mind.mind.after_move(body.position, scene, map, &sees);
-                (event != MindEvent::None).then_some((i, event))
+                (d.event != MindEvent::None).then_some((i, d.event))
             })
             .collect();
         for (i, event) in reports {
@@ -452,6 +448,17 @@ impl World {
     /// The contact check's index of the present agents.
     fn contact_grid(&self) -> ContactGrid {
         ContactGrid::new(self.max_radius, present_discs(&self.bodies))
+    }
+}
+
+/// The line-of-sight test of the minds at `time`: whether `b` is in sight from `a`, no static
+/// obstacle or wall crossing the segment between them (a point sees itself).
+fn sight(statics: &StaticGeometry, time: f32) -> impl Fn(glam::Vec2, glam::Vec2) -> bool + Sync + '_ {
+    move |a, b| {
+        let along = b - a;
+        along
+            .try_normalize()
+            .is_none_or(|dir| statics.cast_ray(a, dir, along.length(), time).is_none())
     }
 }
 
