@@ -3,7 +3,7 @@
 
 use glam::Vec2;
 
-use super::AgentMind;
+use super::{AgentMind, MindShown};
 use crate::record::AvoidanceDebug;
 use crate::scene::Scene;
 use crate::scene::steering::Combiner;
@@ -30,6 +30,8 @@ pub(super) struct Decision {
     /// What the agent's mind reported after the move to `position` (filled in by the world
     /// once the decision is made).
     pub event: MindEvent,
+    /// What the frame shows of the mind after the move (filled in with `event`).
+    pub shown: MindShown,
 }
 
 /// Everything every agent's decision reads: the previous tick's bodies, the neighbour grid and
@@ -249,6 +251,7 @@ impl SnapshotView<'_> {
             heading,
             debug,
             event: MindEvent::None,
+            shown: MindShown::default(),
         }
     }
 

@@ -61,6 +61,26 @@ struct AgentMind {
     stall: StallMemory,
 }
 
+/// What a frame shows of an agent's mind after its move: the heading drawn (smoothed when the
+/// profile smooths it), the state's index and whether the agent has arrived.
+#[derive(Clone, Copy, Debug, Default)]
+struct MindShown {
+    heading: glam::Vec2,
+    state: u16,
+    arrived: bool,
+}
+
+impl MindShown {
+    /// What `mind` shows of an agent whose body faces `heading`.
+    fn of(mind: &AgentMind, heading: glam::Vec2) -> MindShown {
+        MindShown {
+            heading: mind.steer.display_heading(heading),
+            state: mind.mind.state_index(),
+            arrived: mind.mind.arrived(),
+        }
+    }
+}
+
 /// A simulation in progress.
 pub struct World {
     scene: Arc<Scene>,
@@ -276,7 +296,8 @@ impl World {
     }
 
     /// Every present agent's mind decides its destination (think), then the agent its move
-    /// (decide), and the mind takes in where the move ends (its event goes into the decision),
+    /// (decide), and the mind takes in where the move ends (its event and what the frame shows
+    /// of it go into the decision, so that later phases need not read the mind),
     /// written into `decisions` (indexed like the bodies; `None` for absent agents) — in
     /// parallel from the snapshot of the previous tick, in one pass: a mind reads only the
     /// snapshot and the signals, a decision only the snapshot and its own mind. What
@@ -336,6 +357,7 @@ impl World {
                     SCRATCH.with(|search| mind.mind.think(&senses(index), &mut search.borrow_mut()));
                     let mut decision = view.decide(index, body, mind, scratch, parts);
                     decision.event = mind.mind.after_move(decision.position, scene, map, &sees);
+                    decision.shown = MindShown::of(mind, decision.heading);
                     *slot = Some(decision);
                 }
             });

@@ -5,7 +5,7 @@ use glam::Vec2;
 use rayon::prelude::*;
 
 use super::decide::Decision;
-use super::{AGENTS_PER_TASK, AgentMind, World};
+use super::{AGENTS_PER_TASK, AgentMind, MindShown, World};
 use crate::record::{AgentSample, Contact, ContactWith, FLAG_ARRIVED, FLAG_COLLIDING, ForceSample, Frame};
 use crate::sim::{Body, CONTACT_TOLERANCE, ContactGrid};
 
@@ -111,23 +111,36 @@ impl World {
         }
     }
 
-    /// The sample of one present agent whose forces start at `force_start` in the frame.
+    /// The sample of one present agent whose forces start at `force_start` in the frame; what
+    /// it shows of the mind comes from the decision when there is one (the mind is not read).
     fn sample(&self, body: &Body, mind: &AgentMind, decision: Option<&Decision>, force_start: u32) -> AgentSample {
-        let (steering, preferred, avoidance, forces) = match decision {
-            Some(d) => (d.steering.force, d.preferred, d.avoidance, d.steering.parts.len()),
-            None => (Vec2::ZERO, body.velocity, Vec2::ZERO, 0),
+        let (steering, preferred, avoidance, forces, shown) = match decision {
+            Some(d) => (
+                d.steering.force,
+                d.preferred,
+                d.avoidance,
+                d.steering.parts.len(),
+                d.shown,
+            ),
+            None => (
+                Vec2::ZERO,
+                body.velocity,
+                Vec2::ZERO,
+                0,
+                MindShown::of(mind, body.heading),
+            ),
         };
         AgentSample {
             id: body.id,
             profile: body.profile,
             position: body.position,
             velocity: body.velocity,
-            heading: mind.steer.display_heading(body.heading),
+            heading: shown.heading,
             preferred_velocity: preferred,
             steering,
             avoidance,
-            state: mind.mind.state_index(),
-            flags: if mind.mind.arrived() { FLAG_ARRIVED } else { 0 },
+            state: shown.state,
+            flags: if shown.arrived { FLAG_ARRIVED } else { 0 },
             force_start,
             force_count: forces as u16,
         }
