@@ -3,6 +3,17 @@
 
 use super::*;
 
+/// A walker of radius 0.3 m at a random bearing, `nearest` to `nearest + spread` m away, with a
+/// random velocity up to 1.5 m/s, reactive four times in five.
+fn random_mover(next: &mut impl FnMut() -> f32, (nearest, spread): (f32, f32)) -> Mover {
+    Mover {
+        position: Vec2::from_angle(next() * 6.3) * (nearest + next() * spread),
+        velocity: Vec2::from_angle(next() * 6.3) * next() * 1.5,
+        radius: 0.3,
+        reactive: next() < 0.8,
+    }
+}
+
 #[test]
 fn the_regions_present_at_a_count_come_first() {
     // Walkers around an agent between a wall and a pillar, one of them overlapping it: for
@@ -77,12 +88,7 @@ fn a_velocity_clear_of_the_sides_leaves_every_count_open() {
         };
         nb.movers.clear();
         for _ in 0..1 + case % 8 {
-            nb.movers.push(Mover {
-                position: Vec2::from_angle(next() * 6.3) * (0.7 + next() * 2.5),
-                velocity: Vec2::from_angle(next() * 6.3) * next() * 1.5,
-                radius: 0.3,
-                reactive: next() < 0.8,
-            });
+            nb.movers.push(random_mover(&mut next, (0.7, 2.5)));
         }
         if !own_velocity_clear_of_sides(&agent, &nb.movers) {
             continue;
@@ -133,12 +139,7 @@ fn retruncating_the_cones_gives_the_build_at_shorter_horizons() {
         };
         let mut nb = Neighbourhood::default();
         for _ in 0..1 + case % 9 {
-            nb.movers.push(Mover {
-                position: Vec2::from_angle(next() * 6.3) * (0.4 + next() * 6.0),
-                velocity: Vec2::from_angle(next() * 6.3) * next() * 1.5,
-                radius: 0.3,
-                reactive: next() < 0.8,
-            });
+            nb.movers.push(random_mover(&mut next, (0.4, 6.0)));
         }
         nb.static_circles.push(Mover {
             position: Vec2::new(next() * 4.0 - 2.0, -2.0),
