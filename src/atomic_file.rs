@@ -200,8 +200,7 @@ impl AtomicDir {
     pub fn commit(mut self) -> io::Result<()> {
         let result = if self.target.exists() {
             std::fs::read_dir(&self.temp)
-                .and_then(|entries| {
-                    let mut entries = entries;
+                .and_then(|mut entries| {
                     entries.try_for_each(|e| e.and_then(|e| std::fs::rename(e.path(), self.target.join(e.file_name()))))
                 })
                 .and_then(|()| std::fs::remove_dir(&self.temp))

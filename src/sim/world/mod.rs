@@ -220,7 +220,12 @@ impl World {
 
     /// Simulation time in seconds.
     pub fn time(&self) -> f32 {
-        self.tick as f32 * self.scene.settings.dt
+        self.time_at(self.tick)
+    }
+
+    /// Simulation time in seconds at `tick`.
+    fn time_at(&self, tick: u64) -> f32 {
+        tick as f32 * self.scene.settings.dt
     }
 
     /// Every agent's body, in scene order (spawned agents after the placed ones).
@@ -340,9 +345,9 @@ impl World {
             tick: self.tick,
             dt: scene.settings.dt,
         };
-        // A mind sees from where the move ends, at the time after the tick (`time()` then).
+        // A mind sees from where the move ends, at the time after the tick.
         let (map, statics) = (&self.map, &self.statics);
-        let sees = sight(statics, (self.tick + 1) as f32 * scene.settings.dt);
+        let sees = sight(statics, self.time_at(self.tick + 1));
         decisions.resize_with(self.bodies.len(), || None);
         let (fewest, most) = decide_task_lens(self.bodies.len());
         decisions
