@@ -316,11 +316,6 @@ impl NeighbourGrid {
         self
     }
 
-    /// True when the index keeps the k-d tree, which a rebuild builds (the larger part of it).
-    pub fn keeps_nearest_tree(&self) -> bool {
-        self.tree.is_some()
-    }
-
     /// Fills `out` (cleared first) with the `k` indexed agents nearest to `p` whose centre lies
     /// strictly within `radius`, leaving out agent `skip`, nearest first (ties by agent index) —
     /// RVO2's k-nearest query on its agent k-d tree, with a bounded insertion per candidate.

@@ -4,17 +4,19 @@
 //! 1. **begin**: under the remove policy, agents that arrived last tick leave;
 //! 2. **think**: every present agent's mind picks its goal point, from the snapshot;
 //! 3. **decide**: every present agent steers, combines, avoids and integrates, **from the
-//!    immutable snapshot of the previous tick** ([`decide`]); phases 2 and 3 run in parallel in
-//!    one pass, each agent thinking just before it decides (neither reads another agent's mind);
-//! 4. **apply**: every agent moves as it decided and its mind follows (route progress), in
-//!    parallel; what the minds report (arrival, exit, conversion) is applied in agent order, then
-//!    presence, the neighbour grid is rebuilt, non-penetration enforced;
-//! 5. **record**: the frame of the new state, with contacts and the tick's events ([`record`]),
-//!    agents sampled in parallel and joined in order.
+//!    immutable snapshot of the previous tick** ([`decide`]), and its mind takes in where the
+//!    move ends (route progress); phases 2 and 3 run in parallel in one pass, each agent
+//!    thinking just before it decides (no agent reads another agent's mind);
+//! 4. **apply**: every agent moves as it decided, in parallel; what the minds reported
+//!    (arrival, exit, conversion) is applied in agent order, then presence;
+//! 5. **index and record**: the neighbour grid is rebuilt for the next tick while the frame of
+//!    the new state is recorded, with contacts and the tick's events ([`record`]), agents
+//!    sampled in parallel and joined in order; non-penetration, when on, first pushes agents
+//!    apart on the rebuilt grid.
 //!
 //! Phases 2 and 3 read only the snapshot and write only their own agent, phase 4 writes only
-//! each agent's own body and mind before its ordered reports, and phase 5 only reads, so the
-//! outcome is bit-identical at any thread count.
+//! each agent's own body before its ordered reports, and phase 5 writes only the index while it
+//! records, so the outcome is bit-identical at any thread count.
 
 mod arrivals;
 mod decide;
@@ -36,6 +38,7 @@ use crate::sim::steer::{AgentIndex, SteerState, SteeringObstacles};
 use crate::sim::{Body, ContactGrid, NeighbourGrid, ResolvedProfile, StaticGeometry, Status, non_penetration};
 use arrivals::Arrivals;
 use decide::{Decision, Scratch, SnapshotView};
+use record::Recorder;
 
 /// Overlaps shallower than this (metres) are not contacts (1 mm).
 pub const CONTACT_TOLERANCE: f32 = 1e-3;
@@ -294,8 +297,8 @@ impl World {
         self.remove_arrived();
         let mut decisions = std::mem::take(&mut self.decisions);
         self.think_and_decide_all(&mut decisions);
-        let contacts = self.apply_all(&decisions);
-        let frame = self.record(&decisions, &contacts);
+        self.apply_all(&decisions);
+        let frame = self.index_and_record(&decisions);
         self.decisions = decisions;
         frame
     }
@@ -369,10 +372,9 @@ impl World {
     }
 
     /// Applies the decisions and moves the clock on: every agent moves in parallel, then what
-    /// the minds reported of the moves is applied in agent order ([`World::react`]); presence,
-    /// neighbour grid, non-penetration. Returns the index of the frame's contact check over the
-    /// final positions.
-    fn apply_all(&mut self, decisions: &[Option<Decision>]) -> ContactGrid {
+    /// the minds reported of the moves is applied in agent order ([`World::react`]), and who is
+    /// present is updated.
+    fn apply_all(&mut self, decisions: &[Option<Decision>]) {
         self.tick += 1;
         let reports: Vec<(usize, MindEvent)> = self
             .bodies
@@ -392,30 +394,48 @@ impl World {
             self.react(i, event);
         }
         self.update_presence();
+    }
+
+    /// Rebuilds the neighbour index for the next tick and records the frame of the tick's end
+    /// state ([`Recorder::record`]) with `decisions`' forces. Non-penetration first pushes agents
+    /// apart on the index; without it the bodies are final, so the index is rebuilt (its cells
+    /// sorted too when the next tick reads them) while the frame is recorded.
+    fn index_and_record(&mut self, decisions: &[Option<Decision>]) -> Frame {
         if self.scene.settings.non_penetration {
             self.rebuild_grid();
             non_penetration::enforce(&mut self.bodies, &mut self.grid, self.max_radius, &self.statics);
-            self.contact_grid()
-        } else {
-            // The bodies are final: both indexes at once (the cells too when the next tick
-            // reads them). The calling thread builds the longer one: the other thread may
-            // start late (it has to take its task first).
-            let (grid, bodies, max_radius) = (&mut self.grid, &self.bodies, self.max_radius);
-            let cells_every_tick = self.cells_every_tick;
-            let tree_first = grid.keeps_nearest_tree();
-            let index_neighbours = || {
-                grid.rebuild_bodies(bodies);
-                if cells_every_tick {
-                    grid.sort_cells();
-                }
-            };
-            let index_contacts = || ContactGrid::new(max_radius, present_discs(bodies));
-            if tree_first {
-                rayon::join(index_neighbours, index_contacts).1
-            } else {
-                rayon::join(index_contacts, index_neighbours).0
-            }
+            return self.recorder().record(decisions, &self.contact_grid());
         }
+        let time = self.time();
+        let World {
+            grid,
+            bodies,
+            minds,
+            statics,
+            events,
+            tick,
+            max_radius,
+            cells_every_tick,
+            ..
+        } = self;
+        let recorder = Recorder {
+            bodies,
+            minds,
+            statics,
+            events,
+            tick: *tick,
+            time,
+        };
+        // The calling thread rebuilds the index, the other takes the contact check's index
+        // and then the frame, whose blocks the calling thread shares once the index is done.
+        let index_neighbours = || {
+            grid.rebuild_bodies(bodies);
+            if *cells_every_tick {
+                grid.sort_cells();
+            }
+        };
+        let record = || recorder.record(decisions, &ContactGrid::new(*max_radius, present_discs(bodies)));
+        rayon::join(index_neighbours, record).1
     }
 
     /// What agent `i`'s mind reported after its move, applied: arrival, exit or conversion.
@@ -469,7 +489,19 @@ impl World {
     /// The frame of the current state without stepping (tick 0 of a recording): no forces,
     /// and the events of the last tick (at tick 0, the agents present from the start).
     pub fn snapshot_frame(&self) -> Frame {
-        self.record(&[], &self.contact_grid())
+        self.recorder().record(&[], &self.contact_grid())
+    }
+
+    /// The record phase's view of the world as it is.
+    fn recorder(&self) -> Recorder<'_> {
+        Recorder {
+            bodies: &self.bodies,
+            minds: &self.minds,
+            statics: &self.statics,
+            events: &self.events,
+            tick: self.tick,
+            time: self.time(),
+        }
     }
 
     /// The contact check's index of the present agents.

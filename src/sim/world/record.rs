@@ -5,9 +5,26 @@ use glam::Vec2;
 use rayon::prelude::*;
 
 use super::decide::Decision;
-use super::{AGENTS_PER_TASK, AgentMind, MindShown, World};
-use crate::record::{AgentSample, Contact, ContactWith, FLAG_ARRIVED, FLAG_COLLIDING, ForceSample, Frame};
-use crate::sim::{Body, CONTACT_TOLERANCE, ContactGrid};
+use super::{AGENTS_PER_TASK, AgentMind, MindShown};
+use crate::record::{AgentEvent, AgentSample, Contact, ContactWith, FLAG_ARRIVED, FLAG_COLLIDING, ForceSample, Frame};
+use crate::sim::{Body, CONTACT_TOLERANCE, ContactGrid, StaticGeometry};
+
+/// What the record phase reads of the world after a tick: everything but the neighbour index,
+/// which may be rebuilt for the next tick meanwhile.
+pub(super) struct Recorder<'a> {
+    /// Every agent's body after the tick.
+    pub bodies: &'a [Body],
+    /// Every agent's mind, read only for an agent without a decision this tick.
+    pub minds: &'a [AgentMind],
+    /// The obstacles whose penetrations are contacts.
+    pub statics: &'a StaticGeometry,
+    /// What happened to agents in the tick.
+    pub events: &'a [AgentEvent],
+    /// The tick the frame ends.
+    pub tick: u64,
+    /// The simulation time at that tick (seconds).
+    pub time: f32,
+}
 
 /// `all` cut into consecutive pieces beginning at `starts` (ascending, the first 0).
 fn split_at_starts<T>(mut all: &mut [T], starts: impl Iterator<Item = usize>) -> impl Iterator<Item = &mut [T]> {
@@ -29,7 +46,7 @@ fn blank<T: Clone + Default + Send>(len: usize) -> Vec<T> {
     all
 }
 
-impl World {
+impl Recorder<'_> {
     /// Records every present agent; `decisions` (indexed like the bodies, possibly empty)
     /// supply the forces and preferred velocities of the tick just stepped, `grid` indexes the
     /// present agents for the contact check. Blocks of agents are sampled and checked for
@@ -98,8 +115,8 @@ impl World {
             .collect();
         Frame {
             tick: self.tick,
-            time: self.time(),
-            events: self.events.clone(),
+            time: self.time,
+            events: self.events.to_vec(),
             agents,
             forces,
             contacts: contacts.concat(),
@@ -181,7 +198,7 @@ impl World {
         }
         for (k, depth) in self
             .statics
-            .penetrations(body.position, body.radius, self.time(), CONTACT_TOLERANCE)
+            .penetrations(body.position, body.radius, self.time, CONTACT_TOLERANCE)
         {
             colliding = true;
             contacts.push(Contact {
