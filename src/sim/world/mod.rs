@@ -404,7 +404,7 @@ impl World {
         if self.scene.settings.non_penetration {
             self.rebuild_grid();
             non_penetration::enforce(&mut self.bodies, &mut self.grid, self.max_radius, &self.statics);
-            return self.recorder().record(decisions, &self.contact_grid());
+            return self.recorder().record(decisions, || self.contact_grid());
         }
         let time = self.time();
         let World {
@@ -426,15 +426,15 @@ impl World {
             tick: *tick,
             time,
         };
-        // The calling thread rebuilds the index, the other takes the contact check's index
-        // and then the frame, whose blocks the calling thread shares once the index is done.
+        // The calling thread rebuilds the index, the other builds the contact check's index;
+        // whichever is done first lays the frame out, then both sample its blocks.
         let index_neighbours = || {
             grid.rebuild_bodies(bodies);
             if *cells_every_tick {
                 grid.sort_cells();
             }
         };
-        let record = || recorder.record(decisions, &ContactGrid::new(*max_radius, present_discs(bodies)));
+        let record = || recorder.record(decisions, || ContactGrid::new(*max_radius, present_discs(bodies)));
         rayon::join(index_neighbours, record).1
     }
 
@@ -489,7 +489,7 @@ impl World {
     /// The frame of the current state without stepping (tick 0 of a recording): no forces,
     /// and the events of the last tick (at tick 0, the agents present from the start).
     pub fn snapshot_frame(&self) -> Frame {
-        self.recorder().record(&[], &self.contact_grid())
+        self.recorder().record(&[], || self.contact_grid())
     }
 
     /// The record phase's view of the world as it is.

@@ -7,6 +7,7 @@ use rayon::prelude::*;
 use super::decide::Decision;
 use super::{AGENTS_PER_TASK, AgentMind, MindShown};
 use crate::record::{AgentEvent, AgentSample, Contact, ContactWith, FLAG_ARRIVED, FLAG_COLLIDING, ForceSample, Frame};
+use crate::sim::steer::LabelledForce;
 use crate::sim::{Body, CONTACT_TOLERANCE, ContactGrid, StaticGeometry};
 
 /// What the record phase reads of the world after a tick: everything but the neighbour index,
@@ -46,36 +47,44 @@ fn blank<T: Clone + Default + Send>(len: usize) -> Vec<T> {
     all
 }
 
+/// A frame's vectors of samples and forces, blank, and each block's first sample and force in
+/// them.
+struct Layout {
+    /// Each block's first sample and first force.
+    starts: Vec<(usize, usize)>,
+    /// A default sample per present agent.
+    agents: Vec<AgentSample>,
+    /// A default force per labelled force of the present agents.
+    forces: Vec<ForceSample>,
+}
+
+/// The labelled forces of agent `i`'s decision in `decisions` (none without one).
+fn parts_of(decisions: &[Option<Decision>], i: usize) -> &[LabelledForce] {
+    decisions
+        .get(i)
+        .and_then(Option::as_ref)
+        .map_or(&[], |d| &d.steering.parts)
+}
+
 impl Recorder<'_> {
     /// Records every present agent; `decisions` (indexed like the bodies, possibly empty)
-    /// supply the forces and preferred velocities of the tick just stepped, `grid` indexes the
-    /// present agents for the contact check. Blocks of agents are sampled and checked for
-    /// contacts in parallel, each writing its samples and forces into its own part of the
-    /// frame's vectors, so the frame is the same at any thread count.
-    pub(super) fn record(&self, decisions: &[Option<Decision>], grid: &ContactGrid) -> Frame {
+    /// supply the forces and preferred velocities of the tick just stepped, `contact_grid`
+    /// indexes the present agents for the contact check (built while the frame is laid out).
+    /// Blocks of agents are sampled and checked for contacts in parallel, each writing its
+    /// samples and forces into its own part of the frame's vectors, so the frame is the same at
+    /// any thread count.
+    pub(super) fn record(
+        &self,
+        decisions: &[Option<Decision>],
+        contact_grid: impl FnOnce() -> ContactGrid + Send,
+    ) -> Frame {
         let decision = |i: usize| decisions.get(i).and_then(Option::as_ref);
-        let parts = |i: usize| decision(i).map_or(&[][..], |d| &d.steering.parts[..]);
-        // How many samples and forces each block holds (counted in parallel), then where each
-        // block's start in the frame.
-        let counts: Vec<(usize, usize)> = self
-            .bodies
-            .par_chunks(AGENTS_PER_TASK)
-            .enumerate()
-            .map(|(block, bodies)| {
-                let present = bodies.iter().enumerate().filter(|(_, b)| b.status.present());
-                present.fold((0, 0), |(samples, forces), (k, _)| {
-                    (samples + 1, forces + parts(block * AGENTS_PER_TASK + k).len())
-                })
-            })
-            .collect();
-        let mut starts = Vec::with_capacity(counts.len());
-        let (mut sample_count, mut force_count) = (0, 0);
-        for (samples, forces) in counts {
-            starts.push((sample_count, force_count));
-            (sample_count, force_count) = (sample_count + samples, force_count + forces);
-        }
-        let mut agents = blank(sample_count);
-        let mut forces = blank(force_count);
+        let (grid, layout) = rayon::join(contact_grid, || self.layout(decisions));
+        let Layout {
+            starts,
+            mut agents,
+            mut forces,
+        } = layout;
         let pieces = split_at_starts(&mut agents, starts.iter().map(|s| s.0))
             .zip(split_at_starts(&mut forces, starts.iter().map(|s| s.1)))
             .collect::<Vec<_>>();
@@ -97,10 +106,10 @@ impl Recorder<'_> {
                 for ((k, (body, mind)), slot) in present.zip(samples) {
                     let i = block * AGENTS_PER_TASK + k;
                     *slot = self.sample(body, mind, decision(i), force_start as u32);
-                    if self.contacts_of(i, body, grid, &mut touching, &mut contacts) {
+                    if self.contacts_of(i, body, &grid, &mut touching, &mut contacts) {
                         slot.flags |= FLAG_COLLIDING;
                     }
-                    let parts = parts(i);
+                    let parts = parts_of(decisions, i);
                     for (p, out) in parts.iter().zip(forces.by_ref()) {
                         *out = ForceSample {
                             label: p.label,
@@ -125,6 +134,36 @@ impl Recorder<'_> {
                 .flatten()
                 .filter_map(|d| d.debug.as_deref().cloned())
                 .collect(),
+        }
+    }
+
+    /// The frame's vectors, blank, and where each block of agents starts in them: how many
+    /// samples and forces each block holds is counted in parallel.
+    fn layout(&self, decisions: &[Option<Decision>]) -> Layout {
+        let counts: Vec<(usize, usize)> = self
+            .bodies
+            .par_chunks(AGENTS_PER_TASK)
+            .enumerate()
+            .map(|(block, bodies)| {
+                let present = bodies.iter().enumerate().filter(|(_, b)| b.status.present());
+                present.fold((0, 0), |(samples, forces), (k, _)| {
+                    (
+                        samples + 1,
+                        forces + parts_of(decisions, block * AGENTS_PER_TASK + k).len(),
+                    )
+                })
+            })
+            .collect();
+        let mut starts = Vec::with_capacity(counts.len());
+        let (mut sample_count, mut force_count) = (0, 0);
+        for (samples, forces) in counts {
+            starts.push((sample_count, force_count));
+            (sample_count, force_count) = (sample_count + samples, force_count + forces);
+        }
+        Layout {
+            starts,
+            agents: blank(sample_count),
+            forces: blank(force_count),
         }
     }
 
