@@ -16,6 +16,11 @@ pub struct ContactGrid {
     bucket_start: Vec<u32>,
     /// The agents, grouped by bucket, in input order within a bucket.
     entries: Vec<Entry>,
+    /// Buffers of the counting sort, kept for the next rebuild: the agents in input order, the
+    /// bucket of each, and each bucket's next free slot.
+    staged: Vec<Entry>,
+    bucket_of: Vec<u32>,
+    next: Vec<u32>,
 }
 
 /// One indexed agent.
@@ -35,42 +40,53 @@ impl ContactGrid {
     /// Indexes `(agent index, position, radius)` triples of agents whose radii are at most
     /// `max_radius` (none when that is not positive: points never touch).
     pub fn new(max_radius: f32, items: impl Iterator<Item = (u32, Vec2, f32)>) -> ContactGrid {
-        let mut grid = ContactGrid {
-            inv_cell: 0.5 / max_radius,
-            ..ContactGrid::default()
-        };
+        let mut grid = ContactGrid::default();
+        grid.rebuild(max_radius, items);
+        grid
+    }
+
+    /// Indexes `items` as [`ContactGrid::new`] does, in the memory of the last index: a large
+    /// crowd's index takes the better part of a megabyte, which fresh each tick costs the
+    /// operating system's page faults.
+    pub fn rebuild(&mut self, max_radius: f32, items: impl Iterator<Item = (u32, Vec2, f32)>) {
+        self.inv_cell = 0.5 / max_radius;
+        self.entries.clear();
         if max_radius.is_nan() || max_radius <= 0.0 {
-            return grid;
+            return;
         }
-        // Room for every item at once (the present agents are a filter of unknown length):
-        // growing from empty copied the list a dozen times, an eighth of the grid's cost.
-        let mut listed = Vec::with_capacity(items.size_hint().1.unwrap_or(0));
-        listed.extend(items);
-        let items: Vec<(u32, Vec2, f32)> = listed;
-        let buckets = (2 * items.len()).next_power_of_two().max(4);
-        let placed: Vec<(i32, u32)> = items
-            .iter()
-            .map(|&(_, p, _)| {
-                let (x, y) = grid.cell_of(p);
-                (y, bucket(x, y, buckets))
-            })
-            .collect();
-        grid.bucket_start = vec![0; buckets + 1];
-        for &(_, b) in &placed {
-            grid.bucket_start[b as usize + 1] += 1;
+        let inv_cell = self.inv_cell;
+        self.staged.clear();
+        self.staged.extend(items.map(|(id, point, radius)| Entry {
+            row: floor_to_i32(point.y * inv_cell),
+            id,
+            point,
+            radius,
+        }));
+        let buckets = (2 * self.staged.len()).next_power_of_two().max(4);
+        self.bucket_of.clear();
+        self.bucket_of.extend(
+            self.staged
+                .iter()
+                .map(|e| bucket(floor_to_i32(e.point.x * inv_cell), e.row, buckets)),
+        );
+        let starts = &mut self.bucket_start;
+        starts.clear();
+        starts.resize(buckets + 1, 0);
+        for &b in &self.bucket_of {
+            starts[b as usize + 1] += 1;
         }
         for b in 1..=buckets {
-            grid.bucket_start[b] += grid.bucket_start[b - 1];
+            starts[b] += starts[b - 1];
         }
         // Each bucket's next free slot, then the entries placed in input order.
-        let mut next = grid.bucket_start.clone();
-        grid.entries = vec![Entry::default(); items.len()];
-        for (&(id, point, radius), &(row, b)) in items.iter().zip(&placed) {
-            let slot = &mut next[b as usize];
-            grid.entries[*slot as usize] = Entry { row, id, point, radius };
+        self.next.clear();
+        self.next.extend_from_slice(&starts[..buckets]);
+        self.entries.resize(self.staged.len(), Entry::default());
+        for (entry, &b) in self.staged.iter().zip(&self.bucket_of) {
+            let slot = &mut self.next[b as usize];
+            self.entries[*slot as usize] = *entry;
             *slot += 1;
         }
-        grid
     }
 
     /// The column and row of the cell holding `p`.
@@ -127,15 +143,18 @@ mod tests {
     #[test]
     fn around_finds_every_agent_within_twice_the_radius_once() {
         // A lattice 0.7 m apart straddling the origin (negative cells too) and 30 agents on one
-        // point; radius 0.5, so agents up to 1 m apart can touch. So few buckets that rows
-        // share them.
+        // point; radius 0.5, so agents up to 1 m apart can touch. So few buckets (for the 3)
+        // that rows share them.
         let mut items: Vec<(u32, Vec2)> = (0..400)
             .map(|i| (i, Vec2::new((i % 20) as f32 * 0.7 - 7.0, (i / 20) as f32 * 0.7 - 7.0)))
             .collect();
         items.extend((400..430).map(|i| (i, Vec2::new(2.0, -3.0))));
+        // One grid rebuilt from the whole crowd, then from 3 of it: nothing of the first index
+        // may show in the second.
+        let mut grid = ContactGrid::default();
         for count in [items.len(), 3] {
             let indexed = &items[items.len() - count..];
-            let grid = ContactGrid::new(0.5, indexed.iter().map(|&(i, p)| (i, p, 0.1 * (i % 5) as f32)));
+            grid.rebuild(0.5, indexed.iter().map(|&(i, p)| (i, p, 0.1 * (i % 5) as f32)));
             for &(i, p) in &items {
                 let mut found = Vec::new();
                 grid.around(p, |j, q, r| {

@@ -98,6 +98,8 @@ pub struct World {
     steer_obstacles: SteeringObstacles,
     agent_index: AgentIndex,
     grid: NeighbourGrid,
+    /// The index of the frame's contact check, rebuilt in place every tick.
+    contacts: ContactGrid,
     max_radius: f32,
     /// True when some profile's behaviours or avoidance read the neighbour grid's cells every
     /// tick.
@@ -173,6 +175,7 @@ impl World {
             steer_obstacles: SteeringObstacles::new(&scene.obstacles),
             agent_index: AgentIndex::new(bodies.iter().map(|b| b.id)),
             grid: neighbour_grid(&scene, &profiles),
+            contacts: ContactGrid::default(),
             max_radius,
             cells_every_tick: profiles
                 .iter()
@@ -404,11 +407,13 @@ impl World {
         if self.scene.settings.non_penetration {
             self.rebuild_grid();
             non_penetration::enforce(&mut self.bodies, &mut self.grid, self.max_radius, &self.statics);
-            return self.recorder().record(decisions, || self.contact_grid());
+            self.contacts.rebuild(self.max_radius, present_discs(&self.bodies));
+            return self.recorder().record(decisions, || &self.contacts);
         }
         let time = self.time();
         let World {
             grid,
+            contacts,
             bodies,
             minds,
             statics,
@@ -418,6 +423,7 @@ impl World {
             cells_every_tick,
             ..
         } = self;
+        let bodies: &[Body] = bodies;
         let recorder = Recorder {
             bodies,
             minds,
@@ -434,7 +440,12 @@ impl World {
                 grid.sort_cells();
             }
         };
-        let record = || recorder.record(decisions, || ContactGrid::new(*max_radius, present_discs(bodies)));
+        let index_contacts = move || {
+            let contacts = contacts;
+            contacts.rebuild(*max_radius, present_discs(bodies));
+            &*contacts
+        };
+        let record = || recorder.record(decisions, index_contacts);
         rayon::join(index_neighbours, record).1
     }
 
@@ -489,7 +500,8 @@ impl World {
     /// The frame of the current state without stepping (tick 0 of a recording): no forces,
     /// and the events of the last tick (at tick 0, the agents present from the start).
     pub fn snapshot_frame(&self) -> Frame {
-        self.recorder().record(&[], || self.contact_grid())
+        let contacts = ContactGrid::new(self.max_radius, present_discs(&self.bodies));
+        self.recorder().record(&[], || &contacts)
     }
 
     /// The record phase's view of the world as it is.
@@ -502,11 +514,6 @@ impl World {
             tick: self.tick,
             time: self.time(),
         }
-    }
-
-    /// The contact check's index of the present agents.
-    fn contact_grid(&self) -> ContactGrid {
-        ContactGrid::new(self.max_radius, present_discs(&self.bodies))
     }
 }
 

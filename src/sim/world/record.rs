@@ -73,10 +73,10 @@ impl Recorder<'_> {
     /// Blocks of agents are sampled and checked for contacts in parallel, each writing its
     /// samples and forces into its own part of the frame's vectors, so the frame is the same at
     /// any thread count.
-    pub(super) fn record(
+    pub(super) fn record<'g>(
         &self,
         decisions: &[Option<Decision>],
-        contact_grid: impl FnOnce() -> ContactGrid + Send,
+        contact_grid: impl FnOnce() -> &'g ContactGrid + Send,
     ) -> Frame {
         let decision = |i: usize| decisions.get(i).and_then(Option::as_ref);
         let (grid, layout) = rayon::join(contact_grid, || self.layout(decisions));
@@ -106,7 +106,7 @@ impl Recorder<'_> {
                 for ((k, (body, mind)), slot) in present.zip(samples) {
                     let i = block * AGENTS_PER_TASK + k;
                     *slot = self.sample(body, mind, decision(i), force_start as u32);
-                    if self.contacts_of(i, body, &grid, &mut touching, &mut contacts) {
+                    if self.contacts_of(i, body, grid, &mut touching, &mut contacts) {
                         slot.flags |= FLAG_COLLIDING;
                     }
                     let parts = parts_of(decisions, i);
