@@ -441,6 +441,7 @@ impl World {
             }
         };
         let index_contacts = move || {
+            // The index taken by value, so that the closure can hand out what it rebuilt.
             let contacts = contacts;
             contacts.rebuild(*max_radius, present_discs(bodies));
             &*contacts
