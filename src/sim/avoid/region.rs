@@ -31,12 +31,15 @@ pub struct Region {
     len: u8,
     /// Bit `i` set: edge `i` (vertex `i` → `i + 1`) is a candidate.
     candidate: u8,
-    /// How many edges have an inside test (the first lanes of `quads`).
+    /// How many edges have an inside test (the lanes of `quad`, and beyond four the edges from
+    /// the fifth on, see [`Region::lines_beyond_four`]).
     lines: u8,
     min: Vec2,
     max: Vec2,
-    /// The lines of the edges that are not closing, four to an entry.
-    quads: [LineQuad; MAX_VERTICES / 4],
+    /// The lines of the first four edges that are not closing. Only a polygon whose every edge
+    /// bounds it has more (ClearPath's overlap octagon); theirs are derived from the vertices when
+    /// asked, which keeps every region a third smaller to build, copy and read.
+    quad: LineQuad,
 }
 
 impl Region {
@@ -51,8 +54,9 @@ impl Region {
     /// (vertex `i` → `i + 1`) is a candidate when bit `i` of `candidates` is set, for searches
     /// among velocities within `max_speed`: only the edges listed in `bounding` have an inside
     /// test; the others are closing edges, which requires them to lie farther than `max_speed`
-    /// from every velocity within `max_speed` (see the module comment). The sizes are constants,
-    /// so that building a cone's region is straight-line code.
+    /// from every velocity within `max_speed` (see the module comment). More than four bounding
+    /// edges must be every edge, in order. The sizes are constants, so that building a cone's
+    /// region is straight-line code.
     #[inline]
     pub fn closed_beyond<const N: usize, const B: usize>(
         vertices: [Vec2; N],
@@ -60,7 +64,8 @@ impl Region {
         bounding: [usize; B],
         max_speed: f32,
     ) -> Region {
-        const { assert!(N <= MAX_VERTICES && B <= N) };
+        const { assert!(N <= MAX_VERTICES && B <= N && (B <= 4 || B == N)) };
+        debug_assert!(B <= 4 || bounding.iter().enumerate().all(|(k, &i)| k == i));
         let mut corners = [Vec2::ZERO; MAX_VERTICES];
         corners[..N].copy_from_slice(&vertices);
         let (mut min, mut max) = (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY));
@@ -73,11 +78,6 @@ impl Region {
         for (edge, i) in edges.iter_mut().zip(bounding) {
             *edge = (vertices[i], vertices[if i + 1 == N { 0 } else { i + 1 }]);
         }
-        let quads = if B <= 4 {
-            [LineQuad::of_edges(&edges), LineQuad::EMPTY]
-        } else {
-            [LineQuad::of_edges(&edges[..4]), LineQuad::of_edges(&edges[4..])]
-        };
         // Velocities a rounding beyond max speed are still asked about: a margin of 1 m/s.
         let reach = Vec2::splat(max_speed + 1.0);
         Region {
@@ -87,7 +87,7 @@ impl Region {
             lines: B as u8,
             min: min.max(-reach),
             max: max.min(reach),
-            quads,
+            quad: LineQuad::of_edges(&edges[..B.min(4)]),
         }
     }
 
@@ -131,7 +131,7 @@ impl Region {
     /// The line of a half-plane (a region with one bounding edge, see
     /// [`LineQuad::first_line`]); `None` for other regions.
     pub fn half_plane_line(&self) -> Option<[f32; 4]> {
-        (self.lines == 1).then(|| self.quads[0].first_line())
+        (self.lines == 1).then(|| self.quad.first_line())
     }
 
     /// True when the region is a half-plane (one bounding edge).
@@ -140,15 +140,23 @@ impl Region {
         self.lines == 1
     }
 
-    /// The entries of `quads` that hold edges.
-    fn used_quads(&self) -> &[LineQuad] {
-        &self.quads[..(self.lines as usize).div_ceil(4)]
+    /// The lines of the bounding edges from the fifth on (every edge bounds such a region),
+    /// computed as [`Region::closed_beyond`] computes the first four's.
+    fn lines_beyond_four(&self) -> LineQuad {
+        let mut edges = [(Vec2::ZERO, Vec2::ZERO); 4];
+        let count = (self.lines as usize).saturating_sub(4);
+        for (k, edge) in edges.iter_mut().enumerate().take(count) {
+            *edge = self.edge(4 + k);
+        }
+        LineQuad::of_edges(&edges[..count])
     }
 
     /// True when `v` lies strictly inside (more than the margin from every edge).
     #[inline]
     pub fn contains(&self, v: Vec2) -> bool {
-        !self.box_misses(v, v) && self.used_quads().iter().all(|q| q.inside(v).all())
+        !self.box_misses(v, v)
+            && self.quad.inside(v).all()
+            && (self.lines <= 4 || self.lines_beyond_four().inside(v).all())
     }
 
     /// The open interval of parameters `t` where `p + t·d` (`d_len` = |d|) lies inside; empty
@@ -161,17 +169,18 @@ impl Region {
         let (mut lo, mut hi) = (f32::NEG_INFINITY, f32::INFINITY);
         if self.lines == 1 {
             // A half-plane: one line, no need to evaluate four.
-            let (entry, exit, excluded) = self.quads[0].first_crossing(p, d, d_len);
+            let (entry, exit, excluded) = self.quad.first_crossing(p, d, d_len);
             let inside = !excluded && entry < exit && entry < w1 && exit > w0;
             return if inside { (entry, exit) } else { (0.0, 0.0) };
         }
-        for quad in self.used_quads() {
+        let mut narrow = |quad: &LineQuad| {
             let (entry, exit, excluded) = quad.crossings(p, d, d_len);
             lo = lo.max(entry);
             hi = hi.min(exit);
-            if excluded || lo >= hi || lo >= w1 || hi <= w0 {
-                return (0.0, 0.0);
-            }
+            excluded || lo >= hi || lo >= w1 || hi <= w0
+        };
+        if narrow(&self.quad) || (self.lines > 4 && narrow(&self.lines_beyond_four())) {
+            return (0.0, 0.0);
         }
         (lo, hi)
     }
@@ -211,5 +220,47 @@ mod tests {
         assert!(lo >= hi);
         assert!(square.box_misses(Vec2::new(2.0, 2.0), Vec2::new(3.0, 5.0)));
         assert!(!square.box_misses(Vec2::new(0.5, -1.0), Vec2::new(0.7, 3.0)));
+    }
+
+    #[test]
+    fn an_octagon_tests_all_eight_edges() {
+        // The regular octagon of circumradius 2 about (1, -1): its last four edges' lines are
+        // derived from the vertices when asked. Membership on a grid, and along lines through
+        // it, must be the same as inside every one of the eight edges.
+        let centre = Vec2::new(1.0, -1.0);
+        let corners: [Vec2; 8] =
+            std::array::from_fn(|k| centre + Vec2::from_angle((k as f32 + 0.5) * std::f32::consts::FRAC_PI_4) * 2.0);
+        let octagon = Region::polygon(corners);
+        let inside_all = |v: Vec2| {
+            (0..8).all(|i| {
+                let (a, b) = (corners[i], corners[(i + 1) % 8]);
+                (b - a).perp().dot(v - a) > INSIDE_MARGIN * (b - a).length()
+            })
+        };
+        let mut outside_last_four = 0;
+        for i in 0..=60 {
+            for j in 0..=60 {
+                let v = centre + Vec2::new(i as f32 - 30.0, j as f32 - 30.0) * 0.1;
+                assert_eq!(octagon.contains(v), inside_all(v), "{v}");
+                let in_first_four = (0..4).all(|i| {
+                    let (a, b) = (corners[i], corners[i + 1]);
+                    (b - a).perp().dot(v - a) > INSIDE_MARGIN * (b - a).length()
+                });
+                outside_last_four += usize::from(in_first_four && !inside_all(v));
+            }
+        }
+        assert!(outside_last_four > 100, "the grid reaches past the last four edges");
+        for (p, d) in [
+            (Vec2::new(-3.0, -1.0), Vec2::new(8.0, 0.0)),
+            (Vec2::new(-1.0, -4.0), Vec2::new(4.0, 6.0)),
+        ] {
+            let (lo, hi) = octagon.inside_interval(p, d, d.length(), (0.0, 1.0));
+            for k in 0..=80 {
+                let t = k as f32 / 80.0;
+                if (t - lo).abs() > 1e-3 && (t - hi).abs() > 1e-3 {
+                    assert_eq!(octagon.contains(p + d * t), lo < t && t < hi, "t = {t}");
+                }
+            }
+        }
     }
 }
