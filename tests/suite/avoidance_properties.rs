@@ -5,7 +5,7 @@
 //! and for whole runs of the library.
 
 use crate::avoidance_support;
-use crate::common::run_frames;
+use crate::common::{property_cases, run_frames};
 
 use std::sync::Arc;
 
@@ -49,26 +49,63 @@ fn apart(agents: &[(Vec2, Vec2, f32)]) -> bool {
     })
 }
 
+/// The first tick at which the ORCA encounter of `agents` (start, goal, radius), with `max_speed`
+/// and time horizon `tau`, overlaps by more than 1e-4 m within 200 ticks, and that overlap.
+fn first_encounter_overlap(agents: &[(Vec2, Vec2, f32)], max_speed: f32, tau: f32) -> Option<(u64, f32)> {
+    let mut s = scene("encounter", "", 20.0, 0.1, 30.0, 2.0);
+    for (k, (from, to, radius)) in agents.iter().enumerate() {
+        let name = format!("p{k}");
+        let params = ObstacleParams {
+            time_horizon: tau,
+            ..ObstacleParams::default()
+        };
+        s.profiles.push(goal_profile(
+            &name,
+            *radius,
+            max_speed,
+            max_speed * 0.8,
+            Avoidance::Orca(params),
+        ));
+        add_walker(&mut s, &name, *from, *to, 0.05);
+    }
+    let mut world = World::new(Arc::new(s));
+    for _ in 0..200 {
+        world.step();
+        let overlap = deepest_overlap(&world);
+        if overlap > 1e-4 {
+            return Some((world.tick(), overlap));
+        }
+    }
+    None
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(64))]
+    #![proptest_config(property_cases(64))]
 
     #[test]
     fn orca_encounters_never_overlap((agents, max_speed, tau) in encounter()) {
         prop_assume!(apart(&agents));
-        let mut s = scene("encounter", "", 20.0, 0.1, 30.0, 2.0);
-        for (k, (from, to, radius)) in agents.iter().enumerate() {
-            let name = format!("p{k}");
-            let params = ObstacleParams { time_horizon: tau, ..ObstacleParams::default() };
-            s.profiles.push(goal_profile(&name, *radius, max_speed, max_speed * 0.8, Avoidance::Orca(params)));
-            add_walker(&mut s, &name, *from, *to, 0.05);
-        }
-        let mut world = World::new(Arc::new(s));
-        for _ in 0..200 {
-            world.step();
-            let overlap = deepest_overlap(&world);
-            prop_assert!(overlap <= 1e-4, "overlap {overlap} m at tick {}", world.tick());
-        }
+        let found = first_encounter_overlap(&agents, max_speed, tau);
+        prop_assert!(found.is_none(), "overlap {found:?} (tick, m)");
     }
+}
+
+/// A case that a run of the property above with a random seed found (2026-11-26, shrunk by
+/// proptest): three agents that overlap by 1.14 mm at tick 32. Not yet explained.
+#[test]
+#[ignore = "known failure: three ORCA agents overlap by 1.14 mm; kept to reproduce it"]
+fn orca_three_agent_encounter_found_by_a_random_run() {
+    let agents = [
+        (
+            Vec2::new(5.575189, -0.6844125),
+            Vec2::new(-4.8420343, 1.9962139),
+            0.42824653,
+        ),
+        (Vec2::new(-3.3087275, 1.2242843), Vec2::new(1.3618835, -1.0385948), 0.2),
+        (Vec2::new(4.4749756, 2.3160772), Vec2::new(0.0, -3.2201428), 0.53662026),
+    ];
+    assert!(apart(&agents));
+    assert_eq!(first_encounter_overlap(&agents, 1.1765971, 1.7011805), None);
 }
 
 /// One of Buckland's behaviours with random parameters; `other` is the scene id of another agent
@@ -251,7 +288,7 @@ fn library_scene() -> impl Strategy<Value = Scene> {
 const ROUNDING_DRIFT: f32 = 1e-6;
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(48))]
+    #![proptest_config(property_cases(48))]
 
     #[test]
     fn steering_library_keeps_speed_force_and_heading_within_limits(s in library_scene()) {

@@ -1,7 +1,7 @@
 //! Reliability: determinism at every thread count, finite values on random valid scenes,
 //! interrupted recordings still readable.
 
-use crate::common::run_frames;
+use crate::common::{property_cases, run_frames};
 
 use std::path::Path;
 use std::process::Command;
@@ -121,7 +121,7 @@ prop_compose! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 12, .. ProptestConfig::default() })]
+    #![proptest_config(property_cases(12))]
 
     #[test]
     fn random_valid_scenes_record_only_finite_values_for_1000_ticks(scene in random_scene()) {

@@ -260,3 +260,13 @@ pub fn run_frames(scene: &Scene, ticks: u64) -> Vec<Frame> {
     .unwrap();
     frames
 }
+
+/// The configuration of the suite's property tests: `cases` cases drawn from a fixed seed, so
+/// that every run (and CI) checks the same cases; change the seed to explore others.
+pub fn property_cases(cases: u32) -> proptest::test_runner::Config {
+    proptest::test_runner::Config {
+        cases,
+        rng_seed: proptest::test_runner::RngSeed::Fixed(0x00C0_FFEE),
+        ..proptest::test_runner::Config::default()
+    }
+}
