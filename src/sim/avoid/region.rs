@@ -38,7 +38,7 @@ pub struct Region {
     max: Vec2,
     /// The lines of the first four edges that are not closing. Only a polygon whose every edge
     /// bounds it has more (ClearPath's overlap octagon); theirs are derived from the vertices when
-    /// asked, which keeps every region a third smaller to build, copy and read.
+    /// asked, which keeps every region 64 of its 224 bytes smaller to build, copy and read.
     quad: LineQuad,
 }
 
