@@ -231,21 +231,17 @@ mod tests {
         let corners: [Vec2; 8] =
             std::array::from_fn(|k| centre + Vec2::from_angle((k as f32 + 0.5) * std::f32::consts::FRAC_PI_4) * 2.0);
         let octagon = Region::polygon(corners);
-        let inside_all = |v: Vec2| {
-            (0..8).all(|i| {
-                let (a, b) = (corners[i], corners[(i + 1) % 8]);
-                (b - a).perp().dot(v - a) > INSIDE_MARGIN * (b - a).length()
-            })
+        let inside_edge = |i: usize, v: Vec2| {
+            let (a, b) = (corners[i], corners[(i + 1) % 8]);
+            (b - a).perp().dot(v - a) > INSIDE_MARGIN * (b - a).length()
         };
+        let inside_all = |v: Vec2| (0..8).all(|i| inside_edge(i, v));
         let mut outside_last_four = 0;
         for i in 0..=60 {
             for j in 0..=60 {
                 let v = centre + Vec2::new(i as f32 - 30.0, j as f32 - 30.0) * 0.1;
                 assert_eq!(octagon.contains(v), inside_all(v), "{v}");
-                let in_first_four = (0..4).all(|i| {
-                    let (a, b) = (corners[i], corners[i + 1]);
-                    (b - a).perp().dot(v - a) > INSIDE_MARGIN * (b - a).length()
-                });
+                let in_first_four = (0..4).all(|i| inside_edge(i, v));
                 outside_last_four += usize::from(in_first_four && !inside_all(v));
             }
         }
