@@ -39,6 +39,23 @@ pub struct BoundaryScratch {
     half_planes: HalfPlanes,
     /// The boxes of the regions searched.
     boxes: RegionBoxes,
+    /// The free box of the last search's half-planes (`None` inside: they cover the disc), when
+    /// that search derived it.
+    free: Option<Option<(Vec2, Vec2)>>,
+    /// True when the next search keeps the last one's half-planes (see
+    /// [`BoundaryScratch::same_half_planes`]).
+    reuse: bool,
+}
+
+impl BoundaryScratch {
+    /// Tells the next search that its half-plane regions are the last search's, in the same
+    /// order and for the same max speed (only the other regions, or where the half-planes lie
+    /// among them, have changed), so that it takes their lines and free box as they are instead
+    /// of deriving them again: ClearPath-1's ΔT halvings change only the cones. Without a last
+    /// search that derived them, nothing is kept.
+    pub fn same_half_planes(&mut self) {
+        self.reuse = self.free.is_some();
+    }
 }
 
 /// Cuts every candidate edge of `regions` and classifies the pieces (for display).
@@ -128,6 +145,10 @@ pub fn nearest_free(
             outer: p.outer,
         }));
     }
+    let reuse = std::mem::take(&mut scratch.reuse);
+    if !reuse {
+        scratch.free = None;
+    }
     if !regions.iter().any(|r| r.contains(preferred)) {
         return Nearest::Velocity(preferred);
     }
@@ -136,20 +157,34 @@ pub fn nearest_free(
         blocked,
         half_planes,
         boxes,
+        free,
+        ..
     } = scratch;
-    half_planes.clear();
     boxes.fill(regions);
     edges.clear();
     // A region's rank in the order of ties: the static ones after the others.
     let movers = regions.len() - statics;
     let rank = |r: usize| if r < statics { r + movers } else { r - statics };
     let unrank = |k: usize| if k < movers { k + statics } else { k - movers };
-    for (r, region) in regions.iter().enumerate() {
-        half_planes.take(r, region);
-    }
+    let free_box = match *free {
+        Some(kept) if reuse => {
+            half_planes.renumber(regions);
+            kept
+        }
+        _ => {
+            half_planes.clear();
+            for (r, region) in regions.iter().enumerate() {
+                half_planes.take(r, region);
+            }
+            let derived = half_planes.free_box(max_speed);
+            half_planes.seal();
+            *free = Some(derived);
+            derived
+        }
+    };
     // Only edges that meet the part of the max-speed disc the half-planes leave can carry a
     // permitted velocity (with ClearPath-1's side half-planes, most edges lie wholly in them).
-    let Some((low, high)) = half_planes.free_box(max_speed) else {
+    let Some((low, high)) = free_box else {
         return Nearest::Blocked;
     };
     for (r, region) in regions.iter().enumerate() {
@@ -170,7 +205,7 @@ pub fn nearest_free(
         }
     }
     edges.sort_unstable();
-    let sides = half_planes.seal().then_some(&*half_planes);
+    let sides = half_planes.any().then_some(&*half_planes);
     let mut best: Option<(f32, Vec2)> = None;
     let mut hint = usize::MAX;
     for (tried, &key) in edges.iter().enumerate() {

@@ -466,6 +466,7 @@ impl ConeMethod {
                         break;
                     }
                     self.retruncate(agent, nb, 2.0);
+                    nb.boundary.same_half_planes();
                     let full = (count, usize::MAX);
                     found = Self::search(agent, nb, full, colliding_from, recording.then_some(&mut attempt)).velocity();
                 }

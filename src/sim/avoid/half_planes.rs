@@ -124,6 +124,29 @@ impl HalfPlanes {
         Some((low - FREE_SLACK, high + FREE_SLACK))
     }
 
+    /// Numbers the half-planes again as they lie among `regions`, keeping their lines (taken by
+    /// a search among regions whose half-planes were the same, in the same order, only the
+    /// regions around them having changed).
+    pub fn renumber(&mut self, regions: &[Region]) {
+        self.members.clear();
+        for (r, region) in regions.iter().enumerate() {
+            if region.is_half_plane() {
+                let bits = |line: Option<[f32; 4]>| line.map(|l| l.map(f32::to_bits));
+                debug_assert_eq!(
+                    bits(region.half_plane_line()),
+                    bits(self.lines.get(self.members.len()).copied())
+                );
+                self.members.push(r as u32);
+            }
+        }
+        debug_assert_eq!(self.members.len(), self.lines.len());
+    }
+
+    /// True when some half-plane was taken.
+    pub fn any(&self) -> bool {
+        !self.lines.is_empty()
+    }
+
     /// Groups the lines taken into quads, for [`HalfPlanes::rays`]; true when there is one.
     pub fn seal(&mut self) -> bool {
         let held = |lines: &[[f32; 4]]| BVec4A::new(true, lines.len() > 1, lines.len() > 2, lines.len() > 3);

@@ -192,3 +192,57 @@ fn a_search_gives_up_only_while_no_edge_has_given_a_piece() {
         Nearest::Blocked
     );
 }
+
+#[test]
+fn a_search_keeping_the_last_half_planes_answers_as_a_fresh_one() {
+    // Pseudo-random half-planes and squares: a search, then one among the same half-planes
+    // (same order) but other squares, placed elsewhere among them, told to keep the
+    // half-planes' lines and free box, answers as a fresh search of the same regions does.
+    const MAX_SPEED: f32 = 2.0;
+    let mut next = crate::test_rng::unit_floats(4242);
+    let (kept, fresh) = (&mut BoundaryScratch::default(), &mut BoundaryScratch::default());
+    let squares = |count: usize, next: &mut dyn FnMut() -> f32| -> Vec<Region> {
+        (0..count)
+            .map(|_| square((next() * 3.0 - 2.0, next() * 3.0 - 2.0), 0.3 + next() * 2.0))
+            .collect()
+    };
+    let (mut found, mut blocked, mut reused) = (0, 0, 0);
+    for case in 0..400 {
+        let sides: Vec<Region> = (0..1 + case % 7)
+            .map(|_| {
+                let point = Vec2::new(next() * 2.0 - 1.0, next() * 2.0 - 1.0);
+                half_plane(point, Vec2::from_angle(next() * 6.3), MAX_SPEED)
+            })
+            .collect();
+        // The squares interleaved with the half-planes, `step` of them before each.
+        let interleave = |squares: &[Region], step: usize| -> Vec<Region> {
+            let mut all = Vec::new();
+            let mut left = squares.iter();
+            for side in &sides {
+                all.extend(left.by_ref().take(step));
+                all.push(*side);
+            }
+            all.extend(left);
+            all
+        };
+        let first = interleave(&squares(case % 5 + 1, &mut next), case % 2);
+        let preferred = (Vec2::new(next() * 2.0 - 1.0, next() * 2.0 - 1.0), usize::MAX);
+        // Kept only when the first search got past the preferred velocity's test.
+        let searched = nearest_free((&first, 0), MAX_SPEED, preferred, kept, None) != Nearest::Velocity(preferred.0);
+        reused += searched as u32;
+        let second = interleave(&squares(case % 4, &mut next), 1 + case % 3);
+        kept.same_half_planes();
+        let answer = nearest_free((&second, 0), MAX_SPEED, preferred, kept, None);
+        assert_eq!(
+            answer,
+            nearest_free((&second, 0), MAX_SPEED, preferred, fresh, None),
+            "case {case}"
+        );
+        found += matches!(answer, Nearest::Velocity(v) if v != preferred.0) as u32;
+        blocked += (answer == Nearest::Blocked) as u32;
+    }
+    assert!(
+        reused > 200 && found > 100 && blocked > 10,
+        "{reused} kept, {found} found on a boundary, {blocked} blocked"
+    );
+}
