@@ -25,6 +25,6 @@ pub mod validate;
 /// The allocator of everything crowdlab runs. glibc's default hands large buffers back to the
 /// kernel as soon as they are freed, so a GUI frame that rebuilds a 5,000-agent mesh paid for
 /// fresh zeroed pages every time (21–25 ms a frame, 60 % of it page faults); mimalloc keeps them
-/// (3.1 ms). See the README's performance section.
+/// (3.1 ms). See `docs/performance.md` (Canvas, live runs and PNG export).
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
