@@ -23,8 +23,11 @@ use crowd::{add_mirrored_walker, lattice_crowd};
 
 /// Ticks measured per run.
 const TICKS: usize = 300;
-/// Runs per method; the fastest counts.
-const RUNS: usize = 6;
+/// Ticks a world steps in one turn before the other takes over (a few milliseconds: this VM's
+/// speed drifts by up to a third over seconds, and both worlds of a run then see the same drift).
+const CHUNK: usize = 10;
+/// Runs per method; the median ratio counts.
+const RUNS: usize = 7;
 /// Half the hallway's length and width (m).
 const HALF_LENGTH: f32 = 20.0;
 const HALF_WIDTH: f32 = 3.0;
@@ -54,9 +57,12 @@ fn hallway_scene(method: &Method) -> Scene {
     scene
 }
 
-/// What one run measured.
+/// What one method's run measured.
 struct Outcome {
-    per_tick: Duration,
+    /// Time of its steps over the run.
+    stepping: Duration,
+    /// Time of ORCA's steps over the same run, interleaved with the method's.
+    orca: Duration,
     arrived: usize,
     deepest_overlap: f32,
     checksum: u32,
@@ -74,18 +80,34 @@ fn deepest_overlap(bodies: &[Body]) -> f32 {
     deepest
 }
 
-/// Runs the hallway with `method` for [`TICKS`] ticks on 1 thread, timing the steps alone.
-fn run(method: &Method) -> Outcome {
+/// Runs the hallway with `method` for [`TICKS`] ticks on 1 thread, and with ORCA beside it: the
+/// two worlds take turns every [`CHUNK`] ticks (each starting first in every other turn), so
+/// that both see the machine at the same speed, and only the steps are timed.
+fn run(method: &Method, orca: &Method) -> Outcome {
     let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
     pool.install(|| {
         let mut world = World::new(Arc::new(hallway_scene(method)));
-        let mut stepping = Duration::ZERO;
+        let mut peer = World::new(Arc::new(hallway_scene(orca)));
+        let (mut stepping, mut orca) = (Duration::ZERO, Duration::ZERO);
         let mut deepest = 0.0f32;
-        for _ in 0..TICKS {
-            let t = Instant::now();
-            world.step();
-            stepping += t.elapsed();
-            deepest = deepest.max(deepest_overlap(world.bodies()));
+        let steps = |world: &mut World, deepest: &mut f32| {
+            let mut spent = Duration::ZERO;
+            for _ in 0..CHUNK {
+                let t = Instant::now();
+                world.step();
+                spent += t.elapsed();
+                *deepest = deepest.max(deepest_overlap(world.bodies()));
+            }
+            spent
+        };
+        for turn in 0..TICKS / CHUNK {
+            if turn % 2 == 0 {
+                stepping += steps(&mut world, &mut deepest);
+                orca += steps(&mut peer, &mut 0.0);
+            } else {
+                orca += steps(&mut peer, &mut 0.0);
+                stepping += steps(&mut world, &mut deepest);
+            }
         }
         let mut crc = crc32fast::Hasher::new();
         for b in world.bodies() {
@@ -93,7 +115,8 @@ fn run(method: &Method) -> Outcome {
             crc.update(&b.position.y.to_le_bytes());
         }
         Outcome {
-            per_tick: stepping / TICKS as u32,
+            stepping,
+            orca,
             arrived: world.bodies().iter().filter(|b| b.status == Status::Arrived).count(),
             deepest_overlap: deepest,
             checksum: crc.finalize(),
@@ -101,35 +124,42 @@ fn run(method: &Method) -> Outcome {
     })
 }
 
+/// The median of `values` (an odd count of them).
+fn median(values: &mut [f64]) -> f64 {
+    values.sort_by(f64::total_cmp);
+    values[values.len() / 2]
+}
+
 fn main() {
     let only: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with('-')).collect();
     println!(
-        "| hallway, 200 walkers, first {TICKS} ticks, 1 thread | ms/tick | ratio to ORCA | arrived | deepest overlap (m) | final positions crc32 |"
+        "| hallway, 200 walkers, first {TICKS} ticks, 1 thread | ms/tick (best run) | ORCA beside it (ms/tick, best run) | ratio to ORCA (median of {RUNS} runs) | ratio's range | arrived | deepest overlap (m) | final positions crc32 |"
     );
-    println!("|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|");
     let orca = Method::parse("orca").expect("orca");
-    // ORCA's fastest run so far: each method's runs alternate with ORCA's, under the same load.
-    let mut orca_best = Duration::MAX;
     for name in ["orca", "vo", "rvo", "clearpath", "brandejsky"] {
         if name != "orca" && !only.is_empty() && !only.iter().any(|o| o == name) {
             continue;
         }
         let method = Method::parse(name).expect("a listed method");
-        let mut out = run(&method);
-        for _ in 1..RUNS {
-            orca_best = orca_best.min(run(&orca).per_tick);
-            out.per_tick = out.per_tick.min(run(&method).per_tick);
-        }
-        if name == "orca" {
-            orca_best = orca_best.min(out.per_tick);
-        }
-        let ms = out.per_tick.as_secs_f64() * 1e3;
+        let outcomes: Vec<Outcome> = (0..RUNS).map(|_| run(&method, &orca)).collect();
+        let mut ratios: Vec<f64> = outcomes
+            .iter()
+            .map(|o| o.stepping.as_secs_f64() / o.orca.as_secs_f64())
+            .collect();
+        let per_tick = |d: Duration| d.as_secs_f64() * 1e3 / TICKS as f64;
+        let best = outcomes.iter().map(|o| per_tick(o.stepping)).fold(f64::MAX, f64::min);
+        let orca_best = outcomes.iter().map(|o| per_tick(o.orca)).fold(f64::MAX, f64::min);
+        let (low, high) = ratios
+            .iter()
+            .fold((f64::MAX, 0.0f64), |(l, h), &r| (l.min(r), h.max(r)));
+        let last = &outcomes[RUNS - 1];
         println!(
-            "| {name} | {ms:.2} | {:.2} | {} | {:.3} | {:08x} |",
-            ms / (orca_best.as_secs_f64() * 1e3),
-            out.arrived,
-            out.deepest_overlap,
-            out.checksum
+            "| {name} | {best:.2} | {orca_best:.2} | {:.3} | {low:.3}–{high:.3} | {} | {:.3} | {:08x} |",
+            median(&mut ratios),
+            last.arrived,
+            last.deepest_overlap,
+            last.checksum
         );
     }
 }
