@@ -9,8 +9,8 @@
 //! Run: `cargo bench --no-default-features --bench cones` (a table, not a criterion group).
 //! Method names after `--` run only those rows besides ORCA: `... --bench cones -- vo clearpath`.
 
-use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use crowdlab::scene::{Bounds, Obstacle, Scene};
 use crowdlab::sim::{Body, Status, World};
@@ -19,12 +19,15 @@ use glam::Vec2;
 
 #[path = "support/crowd.rs"]
 mod crowd;
+#[path = "support/turns.rs"]
+mod turns;
 use crowd::{add_mirrored_walker, lattice_crowd};
+use turns::{median_and_range, pool, take_turns, watched_world_on, world_on};
 
 /// Ticks measured per run.
 const TICKS: usize = 300;
-/// Ticks a world steps in one turn before the other takes over (a few milliseconds: this VM's
-/// speed drifts by up to a third over seconds, and both worlds of a run then see the same drift).
+/// Ticks a world steps in one turn before the other takes over (a few milliseconds, see
+/// `support/turns.rs`).
 const CHUNK: usize = 10;
 /// Runs per method; the median ratio counts.
 const RUNS: usize = 7;
@@ -57,12 +60,9 @@ fn hallway_scene(method: &Method) -> Scene {
     scene
 }
 
-/// What one method's run measured.
-struct Outcome {
-    /// Time of its steps over the run.
-    stepping: Duration,
-    /// Time of ORCA's steps over the same run, interleaved with the method's.
-    orca: Duration,
+/// What a run showed of the method's world after its last tick.
+#[derive(Default)]
+struct Seen {
     arrived: usize,
     deepest_overlap: f32,
     checksum: u32,
@@ -80,54 +80,32 @@ fn deepest_overlap(bodies: &[Body]) -> f32 {
     deepest
 }
 
-/// Runs the hallway with `method` for [`TICKS`] ticks on 1 thread, and with ORCA beside it: the
-/// two worlds take turns every [`CHUNK`] ticks (each starting first in every other turn), so
-/// that both see the machine at the same speed, and only the steps are timed.
-fn run(method: &Method, orca: &Method) -> Outcome {
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
-    pool.install(|| {
-        let mut world = World::new(Arc::new(hallway_scene(method)));
-        let mut peer = World::new(Arc::new(hallway_scene(orca)));
-        let (mut stepping, mut orca) = (Duration::ZERO, Duration::ZERO);
-        let mut deepest = 0.0f32;
-        let steps = |world: &mut World, deepest: &mut f32| {
-            let mut spent = Duration::ZERO;
-            for _ in 0..CHUNK {
-                let t = Instant::now();
-                world.step();
-                spent += t.elapsed();
-                *deepest = deepest.max(deepest_overlap(world.bodies()));
-            }
-            spent
-        };
-        for turn in 0..TICKS / CHUNK {
-            if turn % 2 == 0 {
-                stepping += steps(&mut world, &mut deepest);
-                orca += steps(&mut peer, &mut 0.0);
-            } else {
-                orca += steps(&mut peer, &mut 0.0);
-                stepping += steps(&mut world, &mut deepest);
-            }
-        }
+/// Runs the hallway with `method` and with ORCA for [`TICKS`] ticks each on 1 thread, in turns
+/// of [`CHUNK`] ticks; returns the method's time and ORCA's, and what the method's world showed.
+fn run(method: &Method, orca: &Method) -> (Duration, Duration, Seen) {
+    let seen = Arc::new(Mutex::new(Seen::default()));
+    let watching = Arc::clone(&seen);
+    let watch = move |world: &World| {
+        let mut seen = watching.lock().unwrap();
+        let bodies = world.bodies();
+        seen.deepest_overlap = seen.deepest_overlap.max(deepest_overlap(bodies));
+        seen.arrived = bodies.iter().filter(|b| b.status == Status::Arrived).count();
         let mut crc = crc32fast::Hasher::new();
-        for b in world.bodies() {
+        for b in bodies {
             crc.update(&b.position.x.to_le_bytes());
             crc.update(&b.position.y.to_le_bytes());
         }
-        Outcome {
-            stepping,
-            orca,
-            arrived: world.bodies().iter().filter(|b| b.status == Status::Arrived).count(),
-            deepest_overlap: deepest,
-            checksum: crc.finalize(),
-        }
-    })
-}
-
-/// The median of `values` (an odd count of them).
-fn median(values: &mut [f64]) -> f64 {
-    values.sort_by(f64::total_cmp);
-    values[values.len() / 2]
+        seen.checksum = crc.finalize();
+    };
+    let one = pool(1);
+    let mut steppers = [
+        watched_world_on(&one, &Arc::new(hallway_scene(method)), 0, watch),
+        world_on(&one, &Arc::new(hallway_scene(orca)), 0),
+    ];
+    let spent = take_turns(&mut steppers, TICKS, CHUNK);
+    drop(steppers);
+    let seen = Arc::into_inner(seen).unwrap().into_inner().unwrap();
+    (spent[0], spent[1], seen)
 }
 
 fn main() {
@@ -142,24 +120,15 @@ fn main() {
             continue;
         }
         let method = Method::parse(name).expect("a listed method");
-        let outcomes: Vec<Outcome> = (0..RUNS).map(|_| run(&method, &orca)).collect();
-        let mut ratios: Vec<f64> = outcomes
-            .iter()
-            .map(|o| o.stepping.as_secs_f64() / o.orca.as_secs_f64())
-            .collect();
-        let per_tick = |d: Duration| d.as_secs_f64() * 1e3 / TICKS as f64;
-        let best = outcomes.iter().map(|o| per_tick(o.stepping)).fold(f64::MAX, f64::min);
-        let orca_best = outcomes.iter().map(|o| per_tick(o.orca)).fold(f64::MAX, f64::min);
-        let (low, high) = ratios
-            .iter()
-            .fold((f64::MAX, 0.0f64), |(l, h), &r| (l.min(r), h.max(r)));
-        let last = &outcomes[RUNS - 1];
+        let runs: Vec<(Duration, Duration, Seen)> = (0..RUNS).map(|_| run(&method, &orca)).collect();
+        let per_tick = |d: &Duration| d.as_secs_f64() * 1e3 / TICKS as f64;
+        let best = runs.iter().map(|r| per_tick(&r.0)).fold(f64::MAX, f64::min);
+        let orca_best = runs.iter().map(|r| per_tick(&r.1)).fold(f64::MAX, f64::min);
+        let (ratio, low, high) = median_and_range(runs.iter().map(|r| r.0.as_secs_f64() / r.1.as_secs_f64()).collect());
+        let last = &runs[RUNS - 1].2;
         println!(
-            "| {name} | {best:.2} | {orca_best:.2} | {:.3} | {low:.3}–{high:.3} | {} | {:.3} | {:08x} |",
-            median(&mut ratios),
-            last.arrived,
-            last.deepest_overlap,
-            last.checksum
+            "| {name} | {best:.2} | {orca_best:.2} | {ratio:.3} | {low:.3}–{high:.3} | {} | {:.3} | {:08x} |",
+            last.arrived, last.deepest_overlap, last.checksum
         );
     }
 }

@@ -4,31 +4,35 @@
 //! contact check, all that `crowdlab run` times per tick — on 1 and on 2 threads, and the
 //! 2-thread speed-up (issue target: ≤ 3 ms/tick on 1 thread, ≥ 1.8× on 2).
 //!
-//! Each run builds the world, steps `WARM_UP` ticks untimed, then times `TICKS` ticks; 1- and
-//! 2-thread runs alternate `REPS` times and the fastest of each is reported, so a busy machine
-//! disturbs both columns alike. The last column runs two 1-thread worlds at once: the speed-up
-//! the machine gives two independent jobs, which bounds the 2-thread one (on a VM whose two
-//! cores share a physical one it is far below 2).
+//! Each run builds a 1-thread world, a 2-thread world and two 1-thread worlds stepped at once
+//! (the speed-up the machine gives two independent jobs, which bounds the 2-thread one: on a VM
+//! whose two cores share a physical one it is far below 2), steps each `WARM_UP` ticks untimed,
+//! then `TICKS` ticks in turns of `CHUNK` (so that all three see the machine at the same speed,
+//! see `support/turns.rs`). Of `REPS` runs, the table shows the fastest 1- and 2-thread times and
+//! the median speed-up and ceiling with their ranges.
 //!
 //! Run: `cargo bench --no-default-features --bench flock` (prints a table; not a criterion group,
-//! since one 200-tick run is already the measurement). Thread counts given after `--` run only
-//! those columns, e.g. `... --bench flock -- 1` for profiling the single thread.
+//! since one 200-tick run is already the measurement). `-- 1` runs only the 1-thread world, for
+//! profiling the single thread.
 
 use std::sync::Arc;
-use std::time::Instant;
 
 use crowdlab::scene::{Scene, load_scene};
-use crowdlab::sim::World;
 
 #[path = "support/ceiling.rs"]
 mod ceiling;
-use ceiling::slower_of_two_at_once;
+#[path = "support/turns.rs"]
+mod turns;
+use ceiling::two_at_once;
+use turns::{median_and_range, pool, take_turns, world_on};
 
 /// Ticks stepped before timing (the shoal starts on a lattice and settles into motion).
 const WARM_UP: usize = 10;
 /// Ticks timed per run.
 const TICKS: usize = 200;
-/// Alternating repetitions of the 1- and 2-thread runs.
+/// Ticks per turn (about a tenth of a second, as in the ORCA bench).
+const CHUNK: usize = 20;
+/// Runs.
 const REPS: usize = 5;
 
 /// The bundled 10,000-fish scene.
@@ -37,43 +41,38 @@ fn shoal() -> Arc<Scene> {
     Arc::new(load_scene(&path).expect("bundled scene"))
 }
 
-/// Milliseconds per tick of `TICKS` ticks after the warm-up, on a pool of `threads` threads.
-fn ms_per_tick(scene: &Arc<Scene>, threads: usize) -> f64 {
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
-    pool.install(|| {
-        let mut world = World::new(Arc::clone(scene));
-        for _ in 0..WARM_UP {
-            world.step();
-        }
-        let t = Instant::now();
-        for _ in 0..TICKS {
-            world.step();
-        }
-        t.elapsed().as_secs_f64() * 1e3 / TICKS as f64
-    })
-}
-
 fn main() {
     let scene = shoal();
     let only: Vec<usize> = std::env::args().skip(1).filter_map(|a| a.parse().ok()).collect();
-    let wanted = |threads: usize| only.is_empty() || only.contains(&threads);
-    let (mut one, mut two, mut pair) = (f64::NAN, f64::NAN, f64::NAN);
-    for _ in 0..REPS {
-        if wanted(1) {
-            one = one.min(ms_per_tick(&scene, 1));
-        }
-        if wanted(2) {
-            two = two.min(ms_per_tick(&scene, 2));
-            pair = pair.min(slower_of_two_at_once(|| ms_per_tick(&scene, 1)));
-        }
-    }
     println!(
-        "| Flocking 10,000 agents, {TICKS} ticks | 1 thread (ms/tick) | 2 threads (ms/tick) | speed-up | machine's ceiling (two 1-thread runs at once) |"
+        "| Flocking 10,000 agents, {TICKS} ticks | 1 thread (ms/tick, best run) | 2 threads (ms/tick, best run) | speed-up (median of {REPS} runs, range) | machine's ceiling (two 1-thread worlds at once; median, range) |"
     );
     println!("|---|---|---|---|---|");
+    let ms = |spent: std::time::Duration| spent.as_secs_f64() * 1e3 / TICKS as f64;
+    if only == [1] {
+        // The single thread alone, for profiling.
+        let one = (0..REPS).map(|_| ms(take_turns(&mut [world_on(&pool(1), &scene, WARM_UP)], TICKS, TICKS)[0]));
+        println!("| crowdlab | {:.2} | | | |", one.fold(f64::MAX, f64::min));
+        return;
+    }
+    let (one, other, two) = (pool(1), pool(1), pool(2));
+    let runs: Vec<Vec<std::time::Duration>> = (0..REPS)
+        .map(|_| {
+            let mut steppers = [
+                world_on(&one, &scene, WARM_UP),
+                world_on(&two, &scene, WARM_UP),
+                two_at_once([&one, &other], &scene, WARM_UP),
+            ];
+            take_turns(&mut steppers, TICKS, CHUNK)
+        })
+        .collect();
+    let best = |k: usize| runs.iter().map(|r| ms(r[k])).fold(f64::MAX, f64::min);
+    let ratio = |f: &dyn Fn(&[std::time::Duration]) -> f64| median_and_range(runs.iter().map(|r| f(r)).collect());
+    let (speed_up, s_low, s_high) = ratio(&|r| r[0].as_secs_f64() / r[1].as_secs_f64());
+    let (ceiling, c_low, c_high) = ratio(&|r| 2.0 * r[0].as_secs_f64() / r[2].as_secs_f64());
     println!(
-        "| crowdlab | {one:.2} | {two:.2} | {:.2}x | {:.2}x |",
-        one / two,
-        2.0 * one / pair
+        "| crowdlab | {:.2} | {:.2} | {speed_up:.2}x ({s_low:.2}–{s_high:.2}) | {ceiling:.2}x ({c_low:.2}–{c_high:.2}) |",
+        best(0),
+        best(1)
     );
 }

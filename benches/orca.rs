@@ -1,8 +1,11 @@
 //! ORCA against its in-repo peer, `dodgy_2d` (an RVO2 port), on RVO2's Circle: the same agents,
-//! parameters and ticks in the same process, run alternately, reporting microseconds per
-//! agent-tick of the step alone and the ratio crowdlab / dodgy_2d (issue target: ≤ 0.75 on
-//! Circle 1,000), plus crowdlab's speed-up on 2 threads beside the machine's ceiling for it (two
-//! 1-thread runs at once; see `support/ceiling.rs`).
+//! parameters and ticks in the same process, reporting microseconds per agent-tick of the step
+//! alone and the ratio crowdlab / dodgy_2d (issue target: ≤ 0.75 on Circle 1,000), plus
+//! crowdlab's speed-up on 2 threads beside the machine's ceiling for it (two 1-thread worlds at
+//! once; see `support/ceiling.rs`). In each run crowdlab on 1 and on 2 threads, the peer and the
+//! pair of 1-thread worlds cross the circle in turns of a few ticks (`support/turns.rs`), so that
+//! all of them see the machine at the same speed; the table shows the fastest run's times and
+//! the median ratios over the runs, with their ranges.
 //!
 //! The peer gets what RVO2's `doStep` does: neighbours from a uniform grid (the 10 nearest within
 //! 15 m), ORCA, integration. crowdlab's step does more — minds, preferred velocity, the recorded
@@ -17,10 +20,9 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 use std::f32::consts::TAU;
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use crowdlab::scene::{Bounds, Obstacle, Scene, load_scene};
-use crowdlab::sim::World;
 use crowdlab::validate::Method;
 use glam::Vec2;
 
@@ -28,8 +30,16 @@ use glam::Vec2;
 mod ceiling;
 #[path = "support/crowd.rs"]
 mod crowd;
-use ceiling::slower_of_two_at_once;
+#[path = "support/turns.rs"]
+mod turns;
+use ceiling::two_at_once;
 use crowd::{add_mirrored_walker, lattice_crowd};
+use turns::{Stepper, median_and_range, pool, take_turns, world_on};
+
+/// Ticks per turn: about a tenth of a second, short beside the machine's drift in speed, long
+/// beside a 2-thread world's first ticks in a turn, which run slower (in turns of 20 ticks its
+/// speed-up read 1.55× where in turns of 200 it read 1.76×, and in whole runs 1.6–1.85×).
+const CHUNK: usize = 200;
 
 /// RVO2's Circle parameters.
 const RADIUS: f32 = 1.5;
@@ -63,21 +73,8 @@ fn circle_scene(n: usize) -> Scene {
     scene
 }
 
-/// Seconds per tick of crowdlab's `World::step` over `ticks` ticks on `threads` threads.
-fn crowdlab_run(n: usize, ticks: usize, threads: usize) -> f64 {
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
-    pool.install(|| {
-        let mut world = World::new(Arc::new(circle_scene(n)));
-        let t = Instant::now();
-        for _ in 0..ticks {
-            world.step();
-        }
-        t.elapsed().as_secs_f64() / ticks as f64
-    })
-}
-
-/// Seconds per tick of the same Circle with dodgy_2d: grid neighbours, ORCA, integration.
-fn dodgy_run(n: usize, ticks: usize) -> f64 {
+/// The same Circle with dodgy_2d as a stepper: grid neighbours, ORCA, integration.
+fn dodgy_circle(n: usize) -> Stepper<'static> {
     let to_dodgy = |v: Vec2| dodgy_2d::Vec2::new(v.x, v.y);
     let mut agents: Vec<dodgy_2d::Agent> = (0..n)
         .map(|i| dodgy_2d::Agent {
@@ -99,45 +96,48 @@ fn dodgy_run(n: usize, ticks: usize) -> f64 {
             (p.y / NEIGHBOR_DIST).floor() as i32,
         )
     };
-    let t = Instant::now();
     let mut grid: HashMap<(i32, i32), Vec<usize>> = HashMap::new();
     let mut near: Vec<(f32, usize)> = Vec::new();
     let mut velocities = vec![dodgy_2d::Vec2::ZERO; n];
-    for _ in 0..ticks {
-        grid.values_mut().for_each(Vec::clear);
-        for (i, a) in agents.iter().enumerate() {
-            grid.entry(cell(a.position)).or_default().push(i);
-        }
-        for (i, a) in agents.iter().enumerate() {
-            near.clear();
-            let (cx, cy) = cell(a.position);
-            for dx in -1..=1 {
-                for dy in -1..=1 {
-                    for &j in grid.get(&(cx + dx, cy + dy)).map_or(&[][..], Vec::as_slice) {
-                        let d = agents[j].position.distance_squared(a.position);
-                        if j != i && d < NEIGHBOR_DIST * NEIGHBOR_DIST {
-                            near.push((d, j));
+    Box::new(move |ticks| {
+        let t = Instant::now();
+        for _ in 0..ticks {
+            grid.values_mut().for_each(Vec::clear);
+            for (i, a) in agents.iter().enumerate() {
+                grid.entry(cell(a.position)).or_default().push(i);
+            }
+            for (i, a) in agents.iter().enumerate() {
+                near.clear();
+                let (cx, cy) = cell(a.position);
+                for dx in -1..=1 {
+                    for dy in -1..=1 {
+                        for &j in grid.get(&(cx + dx, cy + dy)).map_or(&[][..], Vec::as_slice) {
+                            let d = agents[j].position.distance_squared(a.position);
+                            if j != i && d < NEIGHBOR_DIST * NEIGHBOR_DIST {
+                                near.push((d, j));
+                            }
                         }
                     }
                 }
+                near.sort_by(|x, y| x.0.total_cmp(&y.0));
+                near.truncate(MAX_NEIGHBORS);
+                let neighbours: Vec<Cow<dodgy_2d::Agent>> =
+                    near.iter().map(|&(_, j)| Cow::Borrowed(&agents[j])).collect();
+                let to_goal = goals[i] - a.position;
+                let preferred = if to_goal.length_squared() > 1.0 {
+                    to_goal.normalize()
+                } else {
+                    to_goal
+                };
+                velocities[i] = a.compute_avoiding_velocity(&neighbours, &[], preferred, MAX_SPEED, DT, &options);
             }
-            near.sort_by(|x, y| x.0.total_cmp(&y.0));
-            near.truncate(MAX_NEIGHBORS);
-            let neighbours: Vec<Cow<dodgy_2d::Agent>> = near.iter().map(|&(_, j)| Cow::Borrowed(&agents[j])).collect();
-            let to_goal = goals[i] - a.position;
-            let preferred = if to_goal.length_squared() > 1.0 {
-                to_goal.normalize()
-            } else {
-                to_goal
-            };
-            velocities[i] = a.compute_avoiding_velocity(&neighbours, &[], preferred, MAX_SPEED, DT, &options);
+            for (a, v) in agents.iter_mut().zip(&velocities) {
+                a.velocity = *v;
+                a.position += *v * DT;
+            }
         }
-        for (a, v) in agents.iter_mut().zip(&velocities) {
-            a.velocity = *v;
-            a.position += *v * DT;
-        }
-    }
-    t.elapsed().as_secs_f64() / ticks as f64
+        t.elapsed()
+    })
 }
 
 /// The bottleneck row: the 1,000-walker lattice crowd moved 20 m to the west, each walker
@@ -168,58 +168,62 @@ fn bottleneck_scene() -> Scene {
     scene
 }
 
-/// Milliseconds per tick of the first `ticks` ticks of the bottleneck on `threads` threads.
-fn bottleneck_run(ticks: usize, threads: usize) -> f64 {
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
-    pool.install(|| {
-        let mut world = World::new(Arc::new(bottleneck_scene()));
-        let t = Instant::now();
-        for _ in 0..ticks {
-            world.step();
-        }
-        t.elapsed().as_secs_f64() * 1e3 / ticks as f64
-    })
-}
-
 fn main() {
     println!(
-        "| ORCA Circle | crowdlab 1 thread (µs/agent-tick) | dodgy_2d (µs/agent-tick) | ratio | crowdlab 2 threads vs 1 | machine's ceiling (two 1-thread runs at once) |"
+        "| ORCA Circle | crowdlab 1 thread (µs/agent-tick, best run) | dodgy_2d (µs/agent-tick, best run) | ratio (median, range) | crowdlab 2 threads vs 1 (median, range) | machine's ceiling (two 1-thread worlds at once; median, range) |"
     );
     println!("|---|---|---|---|---|---|");
     let only: Vec<usize> = std::env::args().skip(1).filter_map(|a| a.parse().ok()).collect();
-    // Each figure is the best of `reps` runs in turn (a run of 5,000 crosses 12,832 ticks, half a
-    // minute on 1 thread; one run alone was at the mercy of one disturbance).
-    for (n, reps) in [(250, 3), (1000, 4), (5000, 2)] {
+    let (one, other, two) = (pool(1), pool(1), pool(2));
+    // Runs per row (an odd count, for the median): a run of 5,000 crosses 12,832 ticks, about
+    // four minutes for the four steppers.
+    for (n, reps) in [(250, 5), (1000, 5), (5000, 3)] {
         if !only.is_empty() && !only.contains(&n) {
             continue;
         }
         // The whole crossing: the ring contracts, jams in the centre and spreads out again.
         let ticks = (2.0 * start(0, n).x / MAX_SPEED / DT) as usize + 100;
-        let (mut ours, mut peer, mut two, mut pair) = (f64::MAX, f64::MAX, f64::MAX, f64::MAX);
-        for _ in 0..reps {
-            ours = ours.min(crowdlab_run(n, ticks, 1));
-            peer = peer.min(dodgy_run(n, ticks));
-            two = two.min(crowdlab_run(n, ticks, 2));
-            pair = pair.min(slower_of_two_at_once(|| crowdlab_run(n, ticks, 1)));
-        }
-        let per_agent = |s: f64| s * 1e6 / n as f64;
+        let scene = Arc::new(circle_scene(n));
+        let runs: Vec<Vec<Duration>> = (0..reps)
+            .map(|_| {
+                let mut steppers = [
+                    world_on(&one, &scene, 0),
+                    dodgy_circle(n),
+                    world_on(&two, &scene, 0),
+                    two_at_once([&one, &other], &scene, 0),
+                ];
+                take_turns(&mut steppers, ticks, CHUNK)
+            })
+            .collect();
+        let per_agent = |k: usize| {
+            let best = runs.iter().map(|r| r[k]).min().unwrap();
+            best.as_secs_f64() * 1e6 / (ticks * n) as f64
+        };
+        let ratio = |f: &dyn Fn(&[Duration]) -> f64| {
+            let (median, low, high) = median_and_range(runs.iter().map(|r| f(r)).collect());
+            format!("{median:.2} ({low:.2}–{high:.2})")
+        };
+        let secs = |d: Duration| d.as_secs_f64();
         println!(
-            "| {n} agents, {ticks} ticks | {:.2} | {:.2} | {:.2} | {:.2}x | {:.2}x |",
-            per_agent(ours),
-            per_agent(peer),
-            ours / peer,
-            ours / two,
-            2.0 * ours / pair
+            "| {n} agents, {ticks} ticks | {:.2} | {:.2} | {} | {}x | {}x |",
+            per_agent(0),
+            per_agent(1),
+            ratio(&|r| secs(r[0]) / secs(r[1])),
+            ratio(&|r| secs(r[0]) / secs(r[2])),
+            ratio(&|r| 2.0 * secs(r[0]) / secs(r[3])),
         );
     }
     if only.is_empty() || only.contains(&2) {
         let ticks = 300;
-        let (one, two) = (bottleneck_run(ticks, 1), bottleneck_run(ticks, 2));
+        let scene = Arc::new(bottleneck_scene());
+        let mut steppers = [world_on(&one, &scene, 0), world_on(&two, &scene, 0)];
+        let spent = take_turns(&mut steppers, ticks, CHUNK);
+        let ms = |d: Duration| d.as_secs_f64() * 1e3 / ticks as f64;
         println!();
         println!(
             "| ORCA bottleneck, 1,000 walkers, 2 blocks, first {ticks} ticks | 1 thread (ms/tick) | 2 threads (ms/tick) |"
         );
         println!("|---|---|---|");
-        println!("| crowdlab | {one:.2} | {two:.2} |");
+        println!("| crowdlab | {:.2} | {:.2} |", ms(spent[0]), ms(spent[1]));
     }
 }
