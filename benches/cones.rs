@@ -60,7 +60,8 @@ fn hallway_scene(method: &Method) -> Scene {
     scene
 }
 
-/// What a run showed of the method's world after its last tick.
+/// What a run showed of the method's world: after its last tick, and the deepest overlap over all
+/// its ticks.
 #[derive(Default)]
 struct Seen {
     arrived: usize,
