@@ -145,8 +145,8 @@ pub fn nearest_free(
             outer: p.outer,
         }));
     }
-    let reuse = std::mem::take(&mut scratch.reuse);
-    if !reuse {
+    // What the last search derived is kept only when this one is told to keep it.
+    if !std::mem::take(&mut scratch.reuse) {
         scratch.free = None;
     }
     if !regions.iter().any(|r| r.contains(preferred)) {
@@ -167,11 +167,11 @@ pub fn nearest_free(
     let rank = |r: usize| if r < statics { r + movers } else { r - statics };
     let unrank = |k: usize| if k < movers { k + statics } else { k - movers };
     let free_box = match *free {
-        Some(kept) if reuse => {
+        Some(kept) => {
             half_planes.renumber(regions);
             kept
         }
-        _ => {
+        None => {
             half_planes.clear();
             for (r, region) in regions.iter().enumerate() {
                 half_planes.take(r, region);

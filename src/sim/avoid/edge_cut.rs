@@ -290,7 +290,8 @@ mod tests {
             for (r, region) in regions.iter().enumerate() {
                 sides.take(r, region);
             }
-            let together = sides.seal().then_some(&sides);
+            sides.seal();
+            let together = sides.any().then_some(&sides);
             for (r, region) in regions.iter().enumerate() {
                 for i in region.candidate_edges() {
                     let (p, end) = region.edge(i);

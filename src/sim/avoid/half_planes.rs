@@ -147,15 +147,14 @@ impl HalfPlanes {
         !self.lines.is_empty()
     }
 
-    /// Groups the lines taken into quads, for [`HalfPlanes::rays`]; true when there is one.
-    pub fn seal(&mut self) -> bool {
+    /// Groups the lines taken into quads, for [`HalfPlanes::rays`].
+    pub fn seal(&mut self) {
         let held = |lines: &[[f32; 4]]| BVec4A::new(true, lines.len() > 1, lines.len() > 2, lines.len() > 3);
         self.quads.extend(
             self.lines
                 .chunks(4)
                 .map(|lines| (LineQuad::of_lines(lines), held(lines))),
         );
-        !self.lines.is_empty()
     }
 
     /// Where the half-planes other than region `skip` (when it is one) cover `p + t·d` (`d_len`
