@@ -22,7 +22,7 @@ mod crowd;
 #[path = "support/turns.rs"]
 mod turns;
 use crowd::{add_mirrored_walker, lattice_crowd};
-use turns::{median_and_range, pool, take_turns, watched_world_on, world_on};
+use turns::{Runs, pool, take_turns, watched_world_on, world_on};
 
 /// Ticks measured per run.
 const TICKS: usize = 300;
@@ -83,7 +83,7 @@ fn deepest_overlap(bodies: &[Body]) -> f32 {
 
 /// Runs the hallway with `method` and with ORCA for [`TICKS`] ticks each on 1 thread, in turns
 /// of [`CHUNK`] ticks; returns the method's time and ORCA's, and what the method's world showed.
-fn run(method: &Method, orca: &Method) -> (Duration, Duration, Seen) {
+fn run(method: &Method, orca: &Method) -> (Vec<Duration>, Seen) {
     let seen = Arc::new(Mutex::new(Seen::default()));
     let watching = Arc::clone(&seen);
     let watch = move |world: &World| {
@@ -106,7 +106,7 @@ fn run(method: &Method, orca: &Method) -> (Duration, Duration, Seen) {
     let spent = take_turns(&mut steppers, TICKS, CHUNK);
     drop(steppers);
     let seen = Arc::into_inner(seen).unwrap().into_inner().unwrap();
-    (spent[0], spent[1], seen)
+    (spent, seen)
 }
 
 fn main() {
@@ -121,15 +121,18 @@ fn main() {
             continue;
         }
         let method = Method::parse(name).expect("a listed method");
-        let runs: Vec<(Duration, Duration, Seen)> = (0..RUNS).map(|_| run(&method, &orca)).collect();
-        let per_tick = |d: &Duration| d.as_secs_f64() * 1e3 / TICKS as f64;
-        let best = runs.iter().map(|r| per_tick(&r.0)).fold(f64::MAX, f64::min);
-        let orca_best = runs.iter().map(|r| per_tick(&r.1)).fold(f64::MAX, f64::min);
-        let (ratio, low, high) = median_and_range(runs.iter().map(|r| r.0.as_secs_f64() / r.1.as_secs_f64()).collect());
-        let last = &runs[RUNS - 1].2;
+        let (spent, seen): (Vec<Vec<Duration>>, Vec<Seen>) = (0..RUNS).map(|_| run(&method, &orca)).unzip();
+        let runs = Runs(spent);
+        let per_tick = |k: usize| runs.fastest(k).as_secs_f64() * 1e3 / TICKS as f64;
+        let (ratio, low, high) = runs.ratio(0, 1, 1.0);
+        let last = &seen[RUNS - 1];
         println!(
-            "| {name} | {best:.2} | {orca_best:.2} | {ratio:.3} | {low:.3}–{high:.3} | {} | {:.3} | {:08x} |",
-            last.arrived, last.deepest_overlap, last.checksum
+            "| {name} | {:.2} | {:.2} | {ratio:.3} | {low:.3}–{high:.3} | {} | {:.3} | {:08x} |",
+            per_tick(0),
+            per_tick(1),
+            last.arrived,
+            last.deepest_overlap,
+            last.checksum
         );
     }
 }

@@ -24,7 +24,7 @@ mod ceiling;
 #[path = "support/turns.rs"]
 mod turns;
 use ceiling::two_at_once;
-use turns::{median_and_range, pool, take_turns, world_on};
+use turns::{Runs, pool, take_turns, world_on};
 
 /// Ticks stepped before timing (the shoal starts on a lattice and settles into motion).
 const WARM_UP: usize = 10;
@@ -56,23 +56,23 @@ fn main() {
         return;
     }
     let (one, other, two) = (pool(1), pool(1), pool(2));
-    let runs: Vec<Vec<std::time::Duration>> = (0..REPS)
-        .map(|_| {
-            let mut steppers = [
-                world_on(&one, &scene, WARM_UP),
-                world_on(&two, &scene, WARM_UP),
-                two_at_once([&one, &other], &scene, WARM_UP),
-            ];
-            take_turns(&mut steppers, TICKS, CHUNK)
-        })
-        .collect();
-    let best = |k: usize| runs.iter().map(|r| ms(r[k])).fold(f64::MAX, f64::min);
-    let ratio = |f: &dyn Fn(&[std::time::Duration]) -> f64| median_and_range(runs.iter().map(|r| f(r)).collect());
-    let (speed_up, s_low, s_high) = ratio(&|r| r[0].as_secs_f64() / r[1].as_secs_f64());
-    let (ceiling, c_low, c_high) = ratio(&|r| 2.0 * r[0].as_secs_f64() / r[2].as_secs_f64());
+    let runs = Runs(
+        (0..REPS)
+            .map(|_| {
+                let mut steppers = [
+                    world_on(&one, &scene, WARM_UP),
+                    world_on(&two, &scene, WARM_UP),
+                    two_at_once([&one, &other], &scene, WARM_UP),
+                ];
+                take_turns(&mut steppers, TICKS, CHUNK)
+            })
+            .collect(),
+    );
+    let (speed_up, s_low, s_high) = runs.ratio(0, 1, 1.0);
+    let (ceiling, c_low, c_high) = runs.ratio(0, 2, 2.0);
     println!(
         "| crowdlab | {:.2} | {:.2} | {speed_up:.2}x ({s_low:.2}–{s_high:.2}) | {ceiling:.2}x ({c_low:.2}–{c_high:.2}) |",
-        best(0),
-        best(1)
+        ms(runs.fastest(0)),
+        ms(runs.fastest(1))
     );
 }

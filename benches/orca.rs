@@ -34,7 +34,7 @@ mod crowd;
 mod turns;
 use ceiling::two_at_once;
 use crowd::{add_mirrored_walker, lattice_crowd};
-use turns::{Stepper, median_and_range, pool, take_turns, world_on};
+use turns::{Runs, Stepper, pool, take_turns, world_on};
 
 /// Ticks per turn: about a tenth of a second, short beside the machine's drift in speed, long
 /// beside a 2-thread world's first ticks in a turn, which run slower (in turns of 20 ticks its
@@ -184,33 +184,31 @@ fn main() {
         // The whole crossing: the ring contracts, jams in the centre and spreads out again.
         let ticks = (2.0 * start(0, n).x / MAX_SPEED / DT) as usize + 100;
         let scene = Arc::new(circle_scene(n));
-        let runs: Vec<Vec<Duration>> = (0..reps)
-            .map(|_| {
-                let mut steppers = [
-                    world_on(&one, &scene, 0),
-                    dodgy_circle(n),
-                    world_on(&two, &scene, 0),
-                    two_at_once([&one, &other], &scene, 0),
-                ];
-                take_turns(&mut steppers, ticks, CHUNK)
-            })
-            .collect();
-        let per_agent = |k: usize| {
-            let best = runs.iter().map(|r| r[k]).min().unwrap();
-            best.as_secs_f64() * 1e6 / (ticks * n) as f64
-        };
-        let ratio = |f: &dyn Fn(&[Duration]) -> f64| {
-            let (median, low, high) = median_and_range(runs.iter().map(|r| f(r)).collect());
+        let runs = Runs(
+            (0..reps)
+                .map(|_| {
+                    let mut steppers = [
+                        world_on(&one, &scene, 0),
+                        dodgy_circle(n),
+                        world_on(&two, &scene, 0),
+                        two_at_once([&one, &other], &scene, 0),
+                    ];
+                    take_turns(&mut steppers, ticks, CHUNK)
+                })
+                .collect(),
+        );
+        let per_agent = |k: usize| runs.fastest(k).as_secs_f64() * 1e6 / (ticks * n) as f64;
+        let ratio = |a: usize, b: usize, scale: f64| {
+            let (median, low, high) = runs.ratio(a, b, scale);
             format!("{median:.2} ({low:.2}–{high:.2})")
         };
-        let secs = |d: Duration| d.as_secs_f64();
         println!(
             "| {n} agents, {ticks} ticks | {:.2} | {:.2} | {} | {}x | {}x |",
             per_agent(0),
             per_agent(1),
-            ratio(&|r| secs(r[0]) / secs(r[1])),
-            ratio(&|r| secs(r[0]) / secs(r[2])),
-            ratio(&|r| 2.0 * secs(r[0]) / secs(r[3])),
+            ratio(0, 1, 1.0),
+            ratio(0, 2, 1.0),
+            ratio(0, 3, 2.0),
         );
     }
     if only.is_empty() || only.contains(&2) {

@@ -76,8 +76,22 @@ pub fn watched_world_on(
     })
 }
 
-/// The median of `values` (an odd count of them) and their range.
-pub fn median_and_range(mut values: Vec<f64>) -> (f64, f64, f64) {
-    values.sort_by(f64::total_cmp);
-    (values[values.len() / 2], values[0], values[values.len() - 1])
+/// The summed time of each stepper in each of several runs, as [`take_turns`] returns them.
+pub struct Runs(pub Vec<Vec<Duration>>);
+
+impl Runs {
+    /// The fastest of stepper `k`'s times.
+    pub fn fastest(&self, k: usize) -> Duration {
+        self.0.iter().map(|run| run[k]).min().expect("a run")
+    }
+
+    /// Over the runs (an odd count of them), the median of `scale` times stepper `a`'s time over
+    /// stepper `b`'s, and its lowest and highest.
+    pub fn ratio(&self, a: usize, b: usize, scale: f64) -> (f64, f64, f64) {
+        let mut ratios: Vec<f64> = (self.0.iter())
+            .map(|run| scale * (run[a].as_secs_f64() / run[b].as_secs_f64()))
+            .collect();
+        ratios.sort_by(f64::total_cmp);
+        (ratios[ratios.len() / 2], ratios[0], ratios[ratios.len() - 1])
+    }
 }
