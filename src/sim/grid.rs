@@ -246,6 +246,25 @@ impl NeighbourGrid {
         cells.lanes.sums(runs, p, heading, view_radius, cos_half_fov, agent)
     }
 
+    /// Calls `visit(i, q)` for every indexed agent `i` whose centre `q` lies strictly within
+    /// `radius` of `p`, in the grid's cell order.
+    pub fn for_each_within(&self, p: Vec2, radius: f32, mut visit: impl FnMut(u32, Vec2)) {
+        let r_sq = radius * radius;
+        let cells = self.cells();
+        for run in self.cells_around(cells, p, radius) {
+            for (&i, &q) in cells.ids[run.clone()].iter().zip(&cells.points[run]) {
+                if q.distance_squared(p) < r_sq {
+                    visit(i, q);
+                }
+            }
+        }
+    }
+
+    /// The side of the grid's cells (infinite for brute force, whose one cell holds everyone).
+    pub fn cell_size(&self) -> f32 {
+        1.0 / self.inv_cell
+    }
+
     /// True when `pred` holds for some indexed agent whose centre lies strictly within `radius`
     /// of `p` (agents are tried in no particular order, stopping at the first that passes).
     pub fn any_within(&self, p: Vec2, radius: f32, mut pred: impl FnMut(u32) -> bool) -> bool {
@@ -374,6 +393,13 @@ mod tests {
                 }
                 for index in [&grid, &brute] {
                     assert_eq!(index.any_within(q, r, |i| i % 7 == 3), a.iter().any(|&i| i % 7 == 3));
+                    let mut visited = Vec::new();
+                    index.for_each_within(q, r, |i, at| {
+                        assert_eq!(at, points[i as usize].1);
+                        visited.push(i);
+                    });
+                    visited.sort_unstable();
+                    assert_eq!(a, visited, "the same agents, each once");
                 }
             }
         }

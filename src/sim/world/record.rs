@@ -8,7 +8,7 @@ use super::decide::Decision;
 use super::{AGENTS_PER_TASK, AgentMind, MindShown};
 use crate::record::{AgentEvent, AgentSample, Contact, ContactWith, FLAG_ARRIVED, FLAG_COLLIDING, ForceSample, Frame};
 use crate::sim::steer::LabelledForce;
-use crate::sim::{Body, CONTACT_TOLERANCE, ContactGrid, StaticGeometry};
+use crate::sim::{Body, CONTACT_TOLERANCE, ContactGrid, NeighbourGrid, StaticGeometry};
 
 /// What the record phase reads of the world after a tick: everything but the neighbour index,
 /// which may be rebuilt for the next tick meanwhile.
@@ -25,6 +25,15 @@ pub(super) struct Recorder<'a> {
     pub tick: u64,
     /// The simulation time at that tick (seconds).
     pub time: f32,
+}
+
+/// Where the frame's contact check finds the agents that may touch an agent.
+pub(super) enum ContactIndex<'g> {
+    /// The contact check's own index, with cells as wide as two of the largest bodies.
+    Hashed(&'g ContactGrid),
+    /// The neighbour grid, sorted into its cells for the next tick anyway, and `max_radius`,
+    /// the largest body radius.
+    Cells(&'g NeighbourGrid, f32),
 }
 
 /// `all` cut into consecutive pieces beginning at `starts` (ascending, the first 0).
@@ -68,7 +77,7 @@ fn parts_of(decisions: &[Option<Decision>], i: usize) -> &[LabelledForce] {
 
 impl Recorder<'_> {
     /// Records every present agent; `decisions` (indexed like the bodies, possibly empty)
-    /// supply the forces and preferred velocities of the tick just stepped, `contact_grid`
+    /// supply the forces and preferred velocities of the tick just stepped, `contact_index`
     /// indexes the present agents for the contact check (built while the frame is laid out).
     /// Blocks of agents are sampled and checked for contacts in parallel, each writing its
     /// samples and forces into its own part of the frame's vectors, so the frame is the same at
@@ -76,10 +85,10 @@ impl Recorder<'_> {
     pub(super) fn record<'g>(
         &self,
         decisions: &[Option<Decision>],
-        contact_grid: impl FnOnce() -> &'g ContactGrid + Send,
+        contact_index: impl FnOnce() -> ContactIndex<'g> + Send,
     ) -> Frame {
         let decision = |i: usize| decisions.get(i).and_then(Option::as_ref);
-        let (grid, layout) = rayon::join(contact_grid, || self.layout(decisions));
+        let (index, layout) = rayon::join(contact_index, || self.layout(decisions));
         let Layout {
             starts,
             mut agents,
@@ -106,7 +115,7 @@ impl Recorder<'_> {
                 for ((k, (body, mind)), slot) in present.zip(samples) {
                     let i = block * AGENTS_PER_TASK + k;
                     *slot = self.sample(body, mind, decision(i), force_start as u32);
-                    if self.contacts_of(i, body, grid, &mut touching, &mut contacts) {
+                    if self.contacts_of(i, body, &index, &mut touching, &mut contacts) {
                         slot.flags |= FLAG_COLLIDING;
                     }
                     let parts = parts_of(decisions, i);
@@ -203,19 +212,19 @@ impl Recorder<'_> {
     }
 
     /// Appends the contacts of present agent `i` (`body`) with agents after it, found in
-    /// `grid`, and with obstacles, and tells whether it touches anyone or anything (agents
+    /// `index`, and with obstacles, and tells whether it touches anyone or anything (agents
     /// before it too); `touching` is a reused buffer.
     fn contacts_of(
         &self,
         i: usize,
         body: &Body,
-        grid: &ContactGrid,
+        index: &ContactIndex,
         touching: &mut Vec<(u32, f32)>,
         contacts: &mut Vec<Contact>,
     ) -> bool {
         touching.clear();
         let mut colliding = false;
-        grid.around(body.position, |j, q, radius| {
+        let mut check = |j: u32, q: Vec2, radius: f32| {
             if j as usize != i {
                 // The same depth, to the bit, as the other agent's check finds.
                 let depth = body.radius + radius - body.position.distance(q);
@@ -226,7 +235,17 @@ impl Recorder<'_> {
                     }
                 }
             }
-        });
+        };
+        match *index {
+            ContactIndex::Hashed(grid) => grid.around(body.position, check),
+            ContactIndex::Cells(grid, max_radius) => {
+                // Every centre that can be deep enough lies within the two radii, so within
+                // the reach (the margin covers the rounding of its square), and only those
+                // few read the other's body for its radius.
+                let reach = (body.radius + max_radius) * (1.0 + 1e-6);
+                grid.for_each_within(body.position, reach, |j, q| check(j, q, self.bodies[j as usize].radius));
+            }
+        }
         touching.sort_unstable_by_key(|&(j, _)| j);
         for &(j, depth) in touching.iter() {
             contacts.push(Contact {
