@@ -9,7 +9,10 @@
 //! whose two cores share a physical one it is far below 2), steps each `WARM_UP` ticks untimed,
 //! then `TICKS` ticks in turns of `CHUNK` (so that all three see the machine at the same speed,
 //! see `support/turns.rs`). Of `REPS` runs, the table shows the fastest 1- and 2-thread times and
-//! the median speed-up and ceiling with their ranges.
+//! the median speed-up and ceiling with their ranges. The machine-speed reference (`dodgy_2d`
+//! crossing RVO2's Circle with 1,000 agents, `support/reference.rs`) takes its turns beside
+//! them, and the last columns give its time and the 1-thread time scaled to the machine the
+//! issue's targets were set on.
 //!
 //! Run: `cargo bench --no-default-features --bench flock` (prints a table; not a criterion group,
 //! since one 200-tick run is already the measurement). `-- 1` runs only the 1-thread world, for
@@ -21,9 +24,12 @@ use crowdlab::scene::{Scene, load_scene};
 
 #[path = "support/ceiling.rs"]
 mod ceiling;
+#[path = "support/reference.rs"]
+mod reference;
 #[path = "support/turns.rs"]
 mod turns;
 use ceiling::two_at_once;
+use reference::{reference_beside, reference_us, to_reference_ms};
 use turns::{Runs, pool, take_turns, world_on};
 
 /// Ticks stepped before timing (the shoal starts on a lattice and settles into motion).
@@ -45,14 +51,14 @@ fn main() {
     let scene = shoal();
     let only: Vec<usize> = std::env::args().skip(1).filter_map(|a| a.parse().ok()).collect();
     println!(
-        "| Flocking 10,000 agents, {TICKS} ticks | 1 thread (ms/tick, best run) | 2 threads (ms/tick, best run) | speed-up (median of {REPS} runs, range) | machine's ceiling (two 1-thread worlds at once; median, range) |"
+        "| Flocking 10,000 agents, {TICKS} ticks | 1 thread (ms/tick, best run) | 2 threads (ms/tick, best run) | speed-up (median of {REPS} runs, range) | machine's ceiling (two 1-thread worlds at once; median, range) | reference: `dodgy_2d` Circle 1,000 (µs/agent-tick, best run) | 1 thread on the reference machine (ms/tick, median, range) |"
     );
-    println!("|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|");
     let ms = |spent: std::time::Duration| spent.as_secs_f64() * 1e3 / TICKS as f64;
     if only == [1] {
         // The single thread alone, for profiling.
         let one = (0..REPS).map(|_| ms(take_turns(&mut [world_on(&pool(1), &scene, WARM_UP)], TICKS, TICKS)[0]));
-        println!("| crowdlab | {:.2} | | | |", one.fold(f64::MAX, f64::min));
+        println!("| crowdlab | {:.2} | | | | | |", one.fold(f64::MAX, f64::min));
         return;
     }
     let (one, other, two) = (pool(1), pool(1), pool(2));
@@ -63,6 +69,7 @@ fn main() {
                     world_on(&one, &scene, WARM_UP),
                     world_on(&two, &scene, WARM_UP),
                     two_at_once([&one, &other], &scene, WARM_UP),
+                    reference_beside(TICKS),
                 ];
                 take_turns(&mut steppers, TICKS, CHUNK)
             })
@@ -70,9 +77,11 @@ fn main() {
     );
     let (speed_up, s_low, s_high) = runs.ratio(0, 1, 1.0);
     let (ceiling, c_low, c_high) = runs.ratio(0, 2, 2.0);
+    let (scaled, r_low, r_high) = runs.ratio(0, 3, to_reference_ms(TICKS));
     println!(
-        "| crowdlab | {:.2} | {:.2} | {speed_up:.2}x ({s_low:.2}–{s_high:.2}) | {ceiling:.2}x ({c_low:.2}–{c_high:.2}) |",
+        "| crowdlab | {:.2} | {:.2} | {speed_up:.2}x ({s_low:.2}–{s_high:.2}) | {ceiling:.2}x ({c_low:.2}–{c_high:.2}) | {:.2} | {scaled:.2} ({r_low:.2}–{r_high:.2}) |",
         ms(runs.fastest(0)),
-        ms(runs.fastest(1))
+        ms(runs.fastest(1)),
+        reference_us(runs.fastest(3)),
     );
 }

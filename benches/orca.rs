@@ -16,11 +16,7 @@
 //! Agent counts given after `--` run only those rows: `... --bench orca -- 1000`; `2` runs only
 //! the bottleneck row (1,000 walkers through a 2 m gap between 2 blocks, crowdlab alone).
 
-use std::borrow::Cow;
-use std::collections::HashMap;
-use std::f32::consts::TAU;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
 
 use crowdlab::scene::{Bounds, Obstacle, Scene, load_scene};
 use crowdlab::validate::Method;
@@ -30,31 +26,19 @@ use glam::Vec2;
 mod ceiling;
 #[path = "support/crowd.rs"]
 mod crowd;
+#[path = "support/reference.rs"]
+mod reference;
 #[path = "support/turns.rs"]
 mod turns;
 use ceiling::two_at_once;
 use crowd::{add_mirrored_walker, lattice_crowd};
-use turns::{Runs, Stepper, pool, take_turns, world_on};
+use reference::{RADIUS, crossing_ticks, dodgy_circle, reference_beside, reference_us, start, to_reference_ms};
+use turns::{Runs, pool, take_turns, world_on};
 
 /// Ticks per turn: about a tenth of a second, short beside the machine's drift in speed, long
 /// beside a 2-thread world's first ticks in a turn, which run slower (in turns of 20 ticks its
 /// speed-up read 1.55× where in turns of 200 it read 1.76×, and in whole runs 1.6–1.85×).
 const CHUNK: usize = 200;
-
-/// RVO2's Circle parameters.
-const RADIUS: f32 = 1.5;
-const MAX_SPEED: f32 = 2.0;
-const NEIGHBOR_DIST: f32 = 15.0;
-const MAX_NEIGHBORS: usize = 10;
-const TIME_HORIZON: f32 = 10.0;
-const DT: f32 = 0.25;
-
-/// Where agent `i` of `n` starts: evenly on a circle wide enough for 4 m between neighbours
-/// (RVO2's 200 m for 250 agents).
-fn start(i: usize, n: usize) -> Vec2 {
-    let circle = (n as f32 * 4.0 / TAU).max(200.0);
-    Vec2::from_angle(i as f32 * TAU / n as f32) * circle
-}
 
 /// The bundled ORCA Circle scene with `n` agents.
 fn circle_scene(n: usize) -> Scene {
@@ -71,73 +55,6 @@ fn circle_scene(n: usize) -> Scene {
         add_mirrored_walker(&mut scene, i, start(i, n), "orca", RADIUS);
     }
     scene
-}
-
-/// The same Circle with dodgy_2d as a stepper: grid neighbours, ORCA, integration.
-fn dodgy_circle(n: usize) -> Stepper<'static> {
-    let to_dodgy = |v: Vec2| dodgy_2d::Vec2::new(v.x, v.y);
-    let mut agents: Vec<dodgy_2d::Agent> = (0..n)
-        .map(|i| dodgy_2d::Agent {
-            position: to_dodgy(start(i, n)),
-            velocity: dodgy_2d::Vec2::ZERO,
-            radius: RADIUS,
-            avoidance_responsibility: 1.0,
-        })
-        .collect();
-    let goals: Vec<dodgy_2d::Vec2> = (0..n).map(|i| to_dodgy(-start(i, n))).collect();
-    let options = dodgy_2d::AvoidanceOptions {
-        obstacle_margin: 0.0,
-        time_horizon: TIME_HORIZON,
-        obstacle_time_horizon: TIME_HORIZON,
-    };
-    let cell = |p: dodgy_2d::Vec2| {
-        (
-            (p.x / NEIGHBOR_DIST).floor() as i32,
-            (p.y / NEIGHBOR_DIST).floor() as i32,
-        )
-    };
-    let mut grid: HashMap<(i32, i32), Vec<usize>> = HashMap::new();
-    let mut near: Vec<(f32, usize)> = Vec::new();
-    let mut velocities = vec![dodgy_2d::Vec2::ZERO; n];
-    Box::new(move |ticks| {
-        let t = Instant::now();
-        for _ in 0..ticks {
-            grid.values_mut().for_each(Vec::clear);
-            for (i, a) in agents.iter().enumerate() {
-                grid.entry(cell(a.position)).or_default().push(i);
-            }
-            for (i, a) in agents.iter().enumerate() {
-                near.clear();
-                let (cx, cy) = cell(a.position);
-                for dx in -1..=1 {
-                    for dy in -1..=1 {
-                        for &j in grid.get(&(cx + dx, cy + dy)).map_or(&[][..], Vec::as_slice) {
-                            let d = agents[j].position.distance_squared(a.position);
-                            if j != i && d < NEIGHBOR_DIST * NEIGHBOR_DIST {
-                                near.push((d, j));
-                            }
-                        }
-                    }
-                }
-                near.sort_by(|x, y| x.0.total_cmp(&y.0));
-                near.truncate(MAX_NEIGHBORS);
-                let neighbours: Vec<Cow<dodgy_2d::Agent>> =
-                    near.iter().map(|&(_, j)| Cow::Borrowed(&agents[j])).collect();
-                let to_goal = goals[i] - a.position;
-                let preferred = if to_goal.length_squared() > 1.0 {
-                    to_goal.normalize()
-                } else {
-                    to_goal
-                };
-                velocities[i] = a.compute_avoiding_velocity(&neighbours, &[], preferred, MAX_SPEED, DT, &options);
-            }
-            for (a, v) in agents.iter_mut().zip(&velocities) {
-                a.velocity = *v;
-                a.position += *v * DT;
-            }
-        }
-        t.elapsed()
-    })
 }
 
 /// The bottleneck row: the 1,000-walker lattice crowd moved 20 m to the west, each walker
@@ -181,8 +98,7 @@ fn main() {
         if !only.is_empty() && !only.contains(&n) {
             continue;
         }
-        // The whole crossing: the ring contracts, jams in the centre and spreads out again.
-        let ticks = (2.0 * start(0, n).x / MAX_SPEED / DT) as usize + 100;
+        let ticks = crossing_ticks(n);
         let scene = Arc::new(circle_scene(n));
         let runs = Runs(
             (0..reps)
@@ -212,22 +128,40 @@ fn main() {
         );
     }
     if only.is_empty() || only.contains(&2) {
-        // An absolute figure, not a ratio: whole runs, 1 and 2 threads alternately, the best of 3
-        // each (a world in turns with another ran 10–20 % slower here).
+        // An absolute figure, not a ratio: whole runs, 1 and 2 threads and the machine-speed
+        // reference alternately, 3 times (a world in turns with another ran 10–20 % slower here).
         let ticks = 300;
         let scene = Arc::new(bottleneck_scene());
-        let ms = |d: Duration| d.as_secs_f64() * 1e3 / ticks as f64;
-        let run_on = |pool: &Arc<rayon::ThreadPool>| take_turns(&mut [world_on(pool, &scene, 0)], ticks, ticks)[0];
-        let (mut one_best, mut two_best) = (Duration::MAX, Duration::MAX);
-        for _ in 0..3 {
-            one_best = one_best.min(run_on(&one));
-            two_best = two_best.min(run_on(&two));
-        }
+        let whole =
+            |mut stepper: turns::Stepper, ticks| take_turns(std::slice::from_mut(&mut stepper), ticks, ticks)[0];
+        let runs = Runs(
+            (0..3)
+                .map(|_| {
+                    vec![
+                        whole(world_on(&one, &scene, 0), ticks),
+                        whole(world_on(&two, &scene, 0), ticks),
+                        whole(reference_beside(ticks), ticks),
+                    ]
+                })
+                .collect(),
+        );
+        let ms = |k: usize| runs.fastest(k).as_secs_f64() * 1e3 / ticks as f64;
+        let scaled = |k: usize| {
+            let (median, low, high) = runs.ratio(k, 2, to_reference_ms(ticks));
+            format!("{median:.2} ({low:.2}–{high:.2})")
+        };
         println!();
         println!(
-            "| ORCA bottleneck, 1,000 walkers, 2 blocks, first {ticks} ticks | 1 thread (ms/tick, best of 3) | 2 threads (ms/tick, best of 3) |"
+            "| ORCA bottleneck, 1,000 walkers, 2 blocks, first {ticks} ticks | 1 thread (ms/tick, best of 3) | 2 threads (ms/tick, best of 3) | reference: `dodgy_2d` Circle 1,000 (µs/agent-tick, best of 3) | 1 thread on the reference machine (ms/tick, median, range) | 2 threads on the reference machine |"
         );
-        println!("|---|---|---|");
-        println!("| crowdlab | {:.2} | {:.2} |", ms(one_best), ms(two_best));
+        println!("|---|---|---|---|---|---|");
+        println!(
+            "| crowdlab | {:.2} | {:.2} | {:.2} | {} | {} |",
+            ms(0),
+            ms(1),
+            reference_us(runs.fastest(2)),
+            scaled(0),
+            scaled(1)
+        );
     }
 }
