@@ -594,16 +594,14 @@ mod tests {
         big.radius = 0.5;
         scene.profiles.push(big);
         let mut next = crate::test_rng::unit_floats(99);
+        let walker = scene.agents[0].clone();
         scene.agents = (0..400)
             .map(|i| Agent {
                 id: i,
                 profile: if i % 3 == 0 { "big" } else { "walker" }.into(),
                 position: glam::Vec2::new(next() * 26.0 - 13.0, next() * 22.0 - 11.0),
-                heading_deg: 0.0,
                 goal: Goal::None,
-                start_time: 0.0,
-                end_time: None,
-                agent_type: None,
+                ..walker.clone()
             })
             .collect();
         let world = World::new(Arc::new(scene));
