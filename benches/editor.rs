@@ -1,6 +1,6 @@
 //! Editor frame benchmark: one full frame of the editor on a 5,000-agent scene — building
 //! every panel and the canvas (draw list, grid, selection marks) and tessellating the shapes
-//! into meshes, as eframe does before handing them to the GPU. Target ≤ 8 ms.
+//! into meshes, as eframe does before handing them to the GPU. Target ≤ 6 ms.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use crowdlab::app::CrowdlabApp;
