@@ -48,7 +48,13 @@ impl Backend for EguiBackend<'_> {
         self.painter.add(EguiShape::mesh(mesh));
     }
 
+    /// A straight segment (a heading, an arrow's shaft) is egui's line segment, which needs no
+    /// list of points; longer or closed lines are paths.
     fn stroke_line(&mut self, points: &[Vec2], closed: bool, s: Stroke) {
+        if let (&[a, b], false) = (points, closed) {
+            self.painter.line_segment([pos2(a), pos2(b)], stroke(s));
+            return;
+        }
         let screen: Vec<Pos2> = points.iter().map(|p| pos2(*p)).collect();
         self.painter.add(if closed {
             EguiShape::closed_line(screen, stroke(s))
