@@ -8,7 +8,7 @@ use egui::{Align2, Color32, FontId, Painter, Pos2, Shape as EguiShape, Stroke as
 use glam::Vec2;
 
 use super::fill::triangulate;
-use crate::draw::{Backend, Color, DrawList, Stroke, View, paint};
+use crate::draw::{Backend, Color, DrawList, Stroke, View, paint_shapes};
 
 /// The egui colour of a draw-list colour.
 pub fn color32(color: Color) -> Color32 {
@@ -105,14 +105,36 @@ impl Backend for EguiBackend<'_> {
     }
 }
 
+/// Shapes of a draw list tessellated into one mesh (about 100 KB of vertices and indices for
+/// agents with headings).
+const SHAPES_PER_MESH: usize = 1024;
+
 /// Paints `list` through `view` (whose origin is the canvas's top-left corner on screen).
+///
+/// egui tessellates consecutive shapes with the same clip rectangle into one mesh, grown from
+/// empty every frame: thousands of agents with their force arrows made one mesh of several
+/// megabytes, and its growth copied it through the allocator (fresh pages faulted in every
+/// frame) — a fifth of a frame's time. So the list is painted in runs of
+/// [`SHAPES_PER_MESH`] shapes, every other run clipped to the painter's rectangle with its left
+/// edge moved in by [`CLIP_NUDGE`] points: egui starts a mesh at each change of clip rectangle,
+/// and each mesh stays small enough to grow in cache. The renderer rounds the clip rectangle to
+/// whole pixels, so the nudged one clips the same pixels (unless its left edge lies within a
+/// thousandth of a point below a half pixel, where it clips one column less).
 pub fn paint_draw_list(painter: &Painter, view: &View, list: &DrawList) {
-    paint(list, view, &mut EguiBackend { painter });
+    let clip = painter.clip_rect();
+    let nudged = painter.with_clip_rect(clip.with_min_x(clip.min.x + CLIP_NUDGE));
+    for (run, shapes) in list.shapes.chunks(SHAPES_PER_MESH).enumerate() {
+        let painter = if run % 2 == 0 { painter } else { &nudged };
+        paint_shapes(shapes, view, &mut EguiBackend { painter });
+    }
 }
+
+/// How far (points) every other run's clip rectangle has its left edge moved in.
+const CLIP_NUDGE: f32 = 1e-3;
 
 #[cfg(test)]
 mod tests {
-    use egui::epaint::Primitive;
+    use egui::epaint::{ClippedPrimitive, Primitive};
     use egui::{RawInput, Rect};
 
     use super::*;
@@ -122,13 +144,13 @@ mod tests {
     const FILL: Color = Color([60, 110, 200, 255]);
     const EDGE: Color = Color([20, 30, 60, 255]);
 
-    /// A row of 100 discs of 0.3 m at 10 pixels per metre (3 pixels, as walkers in a crowd of
+    /// A row of `n` discs of 0.3 m at 10 pixels per metre (3 pixels, as walkers in a crowd of
     /// thousands), filled with `fill` and outlined 1 pixel wide.
-    fn crowd(fill: Color) -> DrawList {
+    fn crowd(n: usize, fill: Color) -> DrawList {
         let mut list = DrawList::default();
-        for i in 0..100 {
+        for i in 0..n {
             list.push(Shape::Circle {
-                center: Vec2::new(i as f32 - 50.0, 0.0),
+                center: Vec2::new((i % 100) as f32 - 50.0, (i / 100) as f32 - 50.0),
                 radius: 0.3,
                 fill: Some(fill),
                 stroke: Some(Stroke {
@@ -140,9 +162,9 @@ mod tests {
         list
     }
 
-    /// The vertices egui tessellates `list` into, painted on a 1,000 × 1,000 point screen at
-    /// 10 pixels per metre, with the colours of their vertices.
-    fn tessellated(list: &DrawList) -> Vec<Color32> {
+    /// What egui tessellates `list` into, painted on a 1,000 × 1,000 point screen at 10 pixels
+    /// per metre.
+    fn tessellated(list: &DrawList) -> Vec<ClippedPrimitive> {
         let ctx = egui::Context::default();
         let screen = Rect::from_min_size(Pos2::ZERO, egui::vec2(1000.0, 1000.0));
         let view = View::fill(
@@ -159,19 +181,23 @@ mod tests {
         let mut output = ctx.run_ui(input, |ui| paint_draw_list(ui.painter(), &view, list));
         output.textures_delta.clear();
         ctx.tessellate(output.shapes, output.pixels_per_point)
-            .into_iter()
-            .filter_map(|p| match p.primitive {
-                Primitive::Mesh(mesh) => Some(mesh.vertices),
+    }
+
+    /// The colours of the vertices of `primitives`' meshes.
+    fn vertex_colours(primitives: &[ClippedPrimitive]) -> Vec<Color32> {
+        primitives
+            .iter()
+            .filter_map(|p| match &p.primitive {
+                Primitive::Mesh(mesh) => Some(mesh.vertices.iter().map(|v| v.color)),
                 Primitive::Callback(_) => None,
             })
             .flatten()
-            .map(|v| v.color)
             .collect()
     }
 
     #[test]
     fn an_opaque_outlined_disc_is_two_quads_of_the_atlas_with_its_outline_colour_under_the_fill() {
-        let colours = tessellated(&crowd(FILL));
+        let colours = vertex_colours(&tessellated(&crowd(100, FILL)));
         assert_eq!(colours.len(), 100 * 8, "two quads of 4 vertices per disc");
         assert_eq!(colours.iter().filter(|c| **c == color32(EDGE)).count(), 400);
         assert_eq!(colours.iter().filter(|c| **c == color32(FILL)).count(), 400);
@@ -179,8 +205,24 @@ mod tests {
 
     #[test]
     fn a_translucent_disc_keeps_its_outline_as_a_ring_so_the_fill_does_not_show_it_through() {
-        let colours = tessellated(&crowd(Color([60, 110, 200, 70])));
+        let colours = vertex_colours(&tessellated(&crowd(100, Color([60, 110, 200, 70]))));
         assert!(colours.len() > 100 * 20, "{} vertices", colours.len());
         assert!(colours.contains(&color32(EDGE)));
+    }
+
+    #[test]
+    fn a_long_list_is_tessellated_into_a_mesh_per_run_of_shapes_clipped_to_the_same_pixels() {
+        let primitives = tessellated(&crowd(3 * SHAPES_PER_MESH + 5, FILL));
+        let meshes: Vec<_> = primitives
+            .iter()
+            .filter_map(|p| match &p.primitive {
+                Primitive::Mesh(mesh) => Some((p.clip_rect, mesh.vertices.len())),
+                Primitive::Callback(_) => None,
+            })
+            .collect();
+        let sizes: Vec<usize> = meshes.iter().map(|(_, vertices)| *vertices).collect();
+        assert_eq!(sizes, [1024 * 8, 1024 * 8, 1024 * 8, 5 * 8]);
+        let pixels = |r: Rect| [r.min.x.round(), r.min.y.round(), r.max.x.round(), r.max.y.round()];
+        assert!(meshes.iter().all(|(clip, _)| pixels(*clip) == pixels(meshes[0].0)));
     }
 }

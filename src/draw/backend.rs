@@ -60,7 +60,12 @@ pub fn arrow_lines(a: Vec2, b: Vec2, head: f32) -> ([Vec2; 2], Option<[Vec2; 3]>
 
 /// Paints `list` through `view` on `backend`, in list order.
 pub fn paint(list: &DrawList, view: &View, backend: &mut impl Backend) {
-    for shape in &list.shapes {
+    paint_shapes(&list.shapes, view, backend);
+}
+
+/// Paints `shapes` (a run of a draw list) through `view` on `backend`, in order.
+pub fn paint_shapes(shapes: &[Shape], view: &View, backend: &mut impl Backend) {
+    for shape in shapes {
         match shape {
             Shape::Circle {
                 center,

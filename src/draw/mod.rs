@@ -12,7 +12,7 @@ mod style;
 mod text;
 mod view;
 
-pub use backend::{Backend, arrow_lines, circle_points, paint};
+pub use backend::{Backend, arrow_lines, circle_points, paint, paint_shapes};
 pub use build::{build_frame_draw_list, build_scene_draw_list};
 pub use list::{Color, DrawList, Shape, Stroke};
 pub use overlay::{
