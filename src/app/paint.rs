@@ -65,8 +65,8 @@ impl Backend for EguiBackend<'_> {
 
     /// egui's own circles, no polygon built per frame. An opaque disc with an outline is two
     /// discs, the outline's colour `width` wider under the fill, which egui draws from the
-    /// anti-aliased discs in its texture atlas (4 vertices each, up to about 6.7 pixels across
-    /// the radius) instead of tessellating the outline as a ring (about 48 vertices and 200
+    /// anti-aliased discs in its texture atlas (4 vertices each, up to a radius of about 6.7
+    /// pixels) instead of tessellating the outline as a ring (about 48 vertices and 200
     /// indices at the radius of a walker in a crowd of thousands); the ring looks the same, as
     /// egui draws a circle's outline outside its fill. Translucent fills keep egui's outline,
     /// which the fill does not show through.
@@ -105,8 +105,8 @@ impl Backend for EguiBackend<'_> {
     }
 }
 
-/// Shapes of a draw list tessellated into one mesh (about 100 KB of vertices and indices for
-/// agents with headings).
+/// Shapes of a draw list tessellated into one mesh (about 200 KB of vertices and indices for
+/// agents with their headings).
 const SHAPES_PER_MESH: usize = 1024;
 
 /// Paints `list` through `view` (whose origin is the canvas's top-left corner on screen).
@@ -221,7 +221,8 @@ mod tests {
             })
             .collect();
         let sizes: Vec<usize> = meshes.iter().map(|(_, vertices)| *vertices).collect();
-        assert_eq!(sizes, [1024 * 8, 1024 * 8, 1024 * 8, 5 * 8]);
+        let run = SHAPES_PER_MESH * 8;
+        assert_eq!(sizes, [run, run, run, 5 * 8]);
         let pixels = |r: Rect| [r.min.x.round(), r.min.y.round(), r.max.x.round(), r.max.y.round()];
         assert!(meshes.iter().all(|(clip, _)| pixels(*clip) == pixels(meshes[0].0)));
     }
