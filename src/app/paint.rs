@@ -105,9 +105,9 @@ impl Backend for EguiBackend<'_> {
     }
 }
 
-/// Shapes of a draw list tessellated into one mesh (about 200 KB of vertices and indices for
-/// agents with their headings).
-const SHAPES_PER_MESH: usize = 1024;
+/// Shapes of a draw list tessellated into one mesh (about 50 KB of vertices and indices for
+/// agents with their headings; runs of 1,024 shapes measured 5 % slower).
+const SHAPES_PER_MESH: usize = 256;
 
 /// Paints `list` through `view` (whose origin is the canvas's top-left corner on screen).
 ///
