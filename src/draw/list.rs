@@ -16,6 +16,11 @@ impl Color {
     pub const fn with_alpha(self, a: u8) -> Color {
         Color([self.0[0], self.0[1], self.0[2], a])
     }
+
+    /// Whether nothing shows through the colour (alpha 255).
+    pub const fn is_opaque(self) -> bool {
+        self.0[3] == u8::MAX
+    }
 }
 
 /// A line style: width in screen pixels and colour.

@@ -71,7 +71,7 @@ impl Backend for SkiaBackend<'_> {
     /// tiny-skia's); a translucent one would darken where its segments overlap, so it and
     /// closed lines go through one path.
     fn stroke_line(&mut self, points: &[Vec2], closed: bool, stroke: Stroke) {
-        let opaque = stroke.color.0[3] == 255;
+        let opaque = stroke.color.is_opaque();
         if !closed && (points.len() == 2 || opaque) {
             for pair in points.windows(2) {
                 stroke_segment(self.pixmap, pair[0], pair[1], stroke.width, stroke.color);
