@@ -7,21 +7,25 @@ use eframe::egui;
 use egui::{Align2, Color32, FontId, Key, PointerButton, Pos2, Rect, Response, Role, Sense, Stroke, Ui, WidgetInfo};
 use glam::Vec2;
 
+use super::canvas_meshes::CanvasMeshes;
 use super::grid;
-use super::paint::{color32, paint_draw_list, pos2};
+use super::paint::{color32, pos2};
 use crate::draw::{DrawList, View, palette};
 use crate::scene::Bounds;
 
 /// Length the scale bar aims for, in pixels.
 const SCALE_BAR_PIXELS: f32 = 120.0;
 
-/// The canvas's view and what the pointer is over; kept between frames.
-#[derive(Clone, Debug, Default)]
+/// The canvas's view, what the pointer is over and the last draw list's meshes; kept between
+/// frames.
+#[derive(Debug, Default)]
 pub struct CanvasState {
     /// The world → screen view; `None` until the canvas has a size (then it fits the scene).
     view: Option<View>,
     /// World position under the pointer, while it is over the canvas.
     pointer: Option<Vec2>,
+    /// The last draw list painted, tessellated.
+    meshes: CanvasMeshes,
 }
 
 /// How the canvas reacts this frame.
@@ -58,7 +62,7 @@ pub fn show(
     ui: &mut Ui,
     state: &mut CanvasState,
     bounds: Bounds,
-    list: &DrawList,
+    list: DrawList,
     caption: &str,
     options: CanvasOptions,
 ) -> (Response, View) {
@@ -96,7 +100,7 @@ pub fn show(
     if options.grid {
         grid::paint(&painter, rect, view, color32(pal.text).gamma_multiply(0.5));
     }
-    paint_draw_list(&painter, view, list);
+    state.meshes.paint(&painter, view, list);
 
     let text = color32(pal.text);
     let font = FontId::proportional(13.0);

@@ -31,6 +31,7 @@ mod analysis_panel;
 mod autosave;
 mod background_job;
 mod canvas;
+mod canvas_meshes;
 mod colour_key;
 mod command;
 mod compare_job;

@@ -4,7 +4,7 @@
 
 use eframe::egui;
 use egui::epaint::{CircleShape, Mesh};
-use egui::{Align2, Color32, FontId, Painter, Pos2, Shape as EguiShape, Stroke as EguiStroke};
+use egui::{Align2, Color32, FontId, Painter, Pos2, Rect, Shape as EguiShape, Stroke as EguiStroke};
 use glam::Vec2;
 
 use super::fill::triangulate;
@@ -25,17 +25,20 @@ fn stroke(s: Stroke) -> EguiStroke {
     EguiStroke::new(s.width, color32(s.color))
 }
 
-/// Paints draw lists with an egui [`Painter`].
+/// Turns draw lists into egui shapes.
 struct EguiBackend<'a> {
+    /// Lays out the text (its shapes go to `shapes`, not to its layer).
     painter: &'a Painter,
+    /// The shapes, in order.
+    shapes: &'a mut Vec<EguiShape>,
 }
 
 impl Backend for EguiBackend<'_> {
     fn fill_polygon(&mut self, points: &[Vec2], convex: bool, color: Color) {
         let screen: Vec<Pos2> = points.iter().map(|p| pos2(*p)).collect();
         if convex {
-            self.painter
-                .add(EguiShape::convex_polygon(screen, color32(color), EguiStroke::NONE));
+            self.shapes
+                .push(EguiShape::convex_polygon(screen, color32(color), EguiStroke::NONE));
             return;
         }
         let mut mesh = Mesh::default();
@@ -45,18 +48,18 @@ impl Backend for EguiBackend<'_> {
         for [a, b, c] in triangulate(points) {
             mesh.add_triangle(a as u32, b as u32, c as u32);
         }
-        self.painter.add(EguiShape::mesh(mesh));
+        self.shapes.push(EguiShape::mesh(mesh));
     }
 
     /// A straight segment (a heading, an arrow's shaft) is egui's line segment, which needs no
     /// list of points; longer or closed lines are paths.
     fn stroke_line(&mut self, points: &[Vec2], closed: bool, s: Stroke) {
         if let (&[a, b], false) = (points, closed) {
-            self.painter.line_segment([pos2(a), pos2(b)], stroke(s));
+            self.shapes.push(EguiShape::line_segment([pos2(a), pos2(b)], stroke(s)));
             return;
         }
         let screen: Vec<Pos2> = points.iter().map(|p| pos2(*p)).collect();
-        self.painter.add(if closed {
+        self.shapes.push(if closed {
             EguiShape::closed_line(screen, stroke(s))
         } else {
             EguiShape::line(screen, stroke(s))
@@ -82,26 +85,27 @@ impl Backend for EguiBackend<'_> {
         };
         match (fill, outline) {
             (Some(fill), Some(outline)) if fill.is_opaque() && outline.width > 0.0 => {
-                self.painter
-                    .add(disc(radius + outline.width, color32(outline.color), EguiStroke::NONE));
-                self.painter.add(disc(radius, color32(fill), EguiStroke::NONE));
+                self.shapes
+                    .push(disc(radius + outline.width, color32(outline.color), EguiStroke::NONE));
+                self.shapes.push(disc(radius, color32(fill), EguiStroke::NONE));
             }
             _ => {
                 let fill = fill.map_or(Color32::TRANSPARENT, color32);
-                self.painter
-                    .add(disc(radius, fill, outline.map_or(EguiStroke::NONE, stroke)));
+                self.shapes
+                    .push(disc(radius, fill, outline.map_or(EguiStroke::NONE, stroke)));
             }
         }
     }
 
+    /// The text laid out on one line and centred on `at`, as `Painter::text` would paint it.
     fn text(&mut self, at: Vec2, text: &str, size: f32, color: Color) {
-        self.painter.text(
-            pos2(at),
-            Align2::CENTER_CENTER,
-            text,
-            FontId::proportional(size),
-            color32(color),
-        );
+        let galley = self
+            .painter
+            .layout_no_wrap(text.to_owned(), FontId::proportional(size), color32(color));
+        if !galley.is_empty() {
+            let corner = Align2::CENTER_CENTER.anchor_size(pos2(at), galley.size()).min;
+            self.shapes.push(EguiShape::galley(corner, galley, color32(color)));
+        }
     }
 }
 
@@ -121,12 +125,33 @@ const SHAPES_PER_MESH: usize = 256;
 /// whole pixels, so the nudged one clips the same pixels (unless its left edge lies within a
 /// thousandth of a point below a half pixel, where it clips one column less).
 pub fn paint_draw_list(painter: &Painter, view: &View, list: &DrawList) {
-    let clip = painter.clip_rect();
-    let nudged = painter.with_clip_rect(clip.with_min_x(clip.min.x + CLIP_NUDGE));
-    for (run, shapes) in list.shapes.chunks(SHAPES_PER_MESH).enumerate() {
-        let painter = if run % 2 == 0 { painter } else { &nudged };
-        paint_shapes(shapes, view, &mut EguiBackend { painter });
+    for (clip, shapes) in clipped_runs(painter, view, list) {
+        painter.with_clip_rect(clip).extend(shapes);
     }
+}
+
+/// The egui shapes of `list` through `view`, in the runs [`paint_draw_list`] paints, each with
+/// its clip rectangle: the painter's, with the left edge of every other run's moved in by
+/// [`CLIP_NUDGE`].
+pub fn clipped_runs(painter: &Painter, view: &View, list: &DrawList) -> Vec<(Rect, Vec<EguiShape>)> {
+    let clip = painter.clip_rect();
+    let nudged = clip.with_min_x(clip.min.x + CLIP_NUDGE);
+    list.shapes
+        .chunks(SHAPES_PER_MESH)
+        .enumerate()
+        .map(|(run, run_shapes)| {
+            let mut shapes = Vec::with_capacity(run_shapes.len() * 2);
+            paint_shapes(
+                run_shapes,
+                view,
+                &mut EguiBackend {
+                    painter,
+                    shapes: &mut shapes,
+                },
+            );
+            (if run % 2 == 0 { clip } else { nudged }, shapes)
+        })
+        .collect()
 }
 
 /// How far (points) every other run's clip rectangle has its left edge moved in.

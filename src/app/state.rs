@@ -463,7 +463,7 @@ impl CrowdlabApp {
                 grid: true,
             };
             CentralPanel::no_frame().show(ui, |ui| {
-                let (response, view) = canvas::show(ui, &mut self.canvas, scene.bounds, &list, &caption, options);
+                let (response, view) = canvas::show(ui, &mut self.canvas, scene.bounds, list, &caption, options);
                 commands.extend(self.editor.canvas(ui, &response, &view, grid::step(view.scale), &scene));
             });
         } else {
@@ -526,7 +526,7 @@ impl CrowdlabApp {
         };
         let (response, view) = CentralPanel::no_frame()
             .show(ui, |ui| {
-                canvas::show(ui, &mut self.canvas, header.scene.bounds, &list, &caption, options)
+                canvas::show(ui, &mut self.canvas, header.scene.bounds, list, &caption, options)
             })
             .inner;
         if response.clicked()
