@@ -79,10 +79,10 @@ fn editor_frame(c: &mut Criterion) {
         frame(&mut app, false);
     }
     assert!(app.is_editing());
-    c.bench_function("editor frame, 5000 agents (build + tessellate)", |b| {
+    c.bench_function("editor frame, 5000 agents at rest (build; canvas meshes kept)", |b| {
         b.iter(|| frame(&mut app, false).len())
     });
-    c.bench_function("editor frame, 5000 agents, zooming (build + tessellate anew)", |b| {
+    c.bench_function("editor frame, 5000 agents, zooming (build + tessellate)", |b| {
         b.iter(|| frame(&mut app, true).len())
     });
 }

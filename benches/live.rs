@@ -8,7 +8,8 @@
 //!   real time, 10 ticks/s at dt 0.1) and at the fastest speed (target ≥ 30), with the UI frame's
 //!   median and 95th percentile.
 //!
-//! Run: `cargo bench --bench live`.
+//! Run: `cargo bench --bench live`; `cargo bench --bench live -- 10000` plays 10,000 walkers
+//! in the app instead of 5,000.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -93,6 +94,7 @@ fn quantile(times: &[f64], q: f64) -> f64 {
 }
 
 fn main() {
+    let walkers = std::env::args().skip(1).find_map(|a| a.parse().ok()).unwrap_or(5_000);
     let realtime = play(Speed::RealTime, 10.0);
     println!("live play at 1x, default scene: {realtime:.3} simulated s per wall s");
     let fastest = play(Speed::Fastest, 5.0);
@@ -101,9 +103,9 @@ fn main() {
         (Speed::RealTime, "1x", "10", 10.0),
         (Speed::Fastest, "fastest", ">= 30", 5.0),
     ] {
-        let (rate, times) = play_in_app(5_000, speed, wall);
+        let (rate, times) = play_in_app(walkers, speed, wall);
         println!(
-            "live run in the app, 5,000 walkers, overlays on, at {name}: {rate:.1} ticks per wall s (target {target}); \
+            "live run in the app, {walkers} walkers, overlays on, at {name}: {rate:.1} ticks per wall s (target {target}); \
              UI frame median {:.1} ms, p95 {:.1} ms",
             quantile(&times, 0.5),
             quantile(&times, 0.95)

@@ -3,10 +3,13 @@
 //! tick at 60 frames per second), and in the editor while nothing moves, a frame then copies
 //! the meshes instead of tessellating thousands of agents and their arrows again.
 //!
-//! A list is kept as meshes from the second frame that paints it. Its first frame paints its
-//! shapes as any other (a list that changes every frame, as at the fastest speed or while the
-//! view zooms, is never tessellated twice: egui would copy the kept meshes into its own once
-//! more).
+//! Keeping meshes costs a frame that tessellates them and then has egui copy them into its
+//! own, so a list is kept only once it looks like staying: at its second frame when the list
+//! before it lasted [`LONG_RUN`] frames or more (a run played at 1x shows each tick for six
+//! frames at 60 frames per second), otherwise at its [`LONG_RUN`]th (a pause, the editor at
+//! rest). Until then its shapes are painted as any others, so lists that change every frame or
+//! two — the fastest speed, a zooming view, a crowd large enough to slow the frames to a few a
+//! tick — never pay for meshes no frame reuses.
 //!
 //! The key is what the meshes are made from — the draw list itself, the view, the clip
 //! rectangle, the pixels per point and the size of the font atlas that discs and text take
@@ -22,11 +25,16 @@ use egui::{Painter, Rect, Shape as EguiShape};
 use super::paint::{clipped_runs, paint_draw_list};
 use crate::draw::{DrawList, View};
 
-/// The last draw list the canvas painted, with what it was painted with and, from its second
-/// frame, its meshes.
+/// Frames a list is painted before it is taken to stay (see the module's documentation).
+const LONG_RUN: u32 = 4;
+
+/// The last draw list the canvas painted, with what it was painted with and, once it looks like
+/// staying, its meshes.
 #[derive(Default)]
 pub struct CanvasMeshes {
     drawn: Option<Drawn>,
+    /// How many frames the list before it was painted.
+    previous_run: u32,
 }
 
 /// One painted draw list.
@@ -36,6 +44,8 @@ struct Drawn {
     clip: Rect,
     pixels_per_point: f32,
     atlas_size: [usize; 2],
+    /// How many frames it has been painted.
+    frames: u32,
     /// Each mesh with its clip rectangle, in painting order, once tessellated.
     meshes: Option<Vec<(Rect, Arc<Mesh>)>>,
 }
@@ -51,9 +61,9 @@ impl std::fmt::Debug for CanvasMeshes {
 /// How a frame painted the canvas's list.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Painted {
-    /// Shape by shape: the list is new.
+    /// Shape by shape: the list is new, or has not yet been painted long enough to keep.
     Shapes,
-    /// Tessellated into meshes now, kept for the next frames: the list is the last frame's.
+    /// Tessellated into meshes now, kept for the next frames.
     Tessellated,
     /// From the kept meshes.
     Kept,
@@ -61,8 +71,8 @@ pub enum Painted {
 
 impl CanvasMeshes {
     /// Paints `list` through `view` with `painter` as [`paint_draw_list`] would: from the kept
-    /// meshes when the last call painted the same list the same way, tessellating them when
-    /// it did but kept none yet, shape by shape otherwise.
+    /// meshes when the last call painted the same list the same way, tessellating them when it
+    /// did but kept none yet and the list looks like staying, shape by shape otherwise.
     pub fn paint(&mut self, painter: &Painter, view: &View, list: DrawList) -> Painted {
         let ctx = painter.ctx();
         let pixels_per_point = ctx.pixels_per_point();
@@ -76,6 +86,7 @@ impl CanvasMeshes {
                 && d.list == list
         });
         let Some(drawn) = same else {
+            self.previous_run = self.drawn.as_ref().map_or(0, |d| d.frames);
             paint_draw_list(painter, view, &list);
             // Read after the layout of the list's text, which may have grown the atlas.
             self.drawn = Some(Drawn {
@@ -84,13 +95,21 @@ impl CanvasMeshes {
                 clip,
                 pixels_per_point,
                 atlas_size: atlas_size(),
+                frames: 1,
                 meshes: None,
             });
             return Painted::Shapes;
         };
+        drawn.frames += 1;
         let painted = match drawn.meshes {
             Some(_) => Painted::Kept,
-            None => Painted::Tessellated,
+            None if drawn.frames >= LONG_RUN || (drawn.frames >= 2 && self.previous_run >= LONG_RUN) => {
+                Painted::Tessellated
+            }
+            None => {
+                paint_draw_list(painter, view, &drawn.list);
+                return Painted::Shapes;
+            }
         };
         let meshes = drawn.meshes.get_or_insert_with(|| {
             let shapes = clipped_runs(painter, view, &drawn.list)
@@ -208,13 +227,14 @@ mod tests {
         assert!(direct.len() > 4, "{} meshes", direct.len());
         let mut meshes = CanvasMeshes::default();
         let mut painted = Vec::new();
-        for _ in 0..3 {
+        for _ in 0..LONG_RUN + 1 {
             let cached = frame(&ctx, |ui| {
                 painted.push(meshes.paint(ui.painter(), &view, scene_list(0.0)))
             });
             assert!(triangles(&cached) == direct, "the same triangles in the same meshes");
         }
-        assert_eq!(painted, [Painted::Shapes, Painted::Tessellated, Painted::Kept]);
+        use Painted::{Kept, Shapes, Tessellated};
+        assert_eq!(painted, [Shapes, Shapes, Shapes, Tessellated, Kept]);
         let kept = |meshes: &CanvasMeshes| -> Vec<*const Mesh> {
             let drawn = meshes.drawn.as_ref().and_then(|d| d.meshes.as_ref());
             drawn.into_iter().flatten().map(|(_, m)| Arc::as_ptr(m)).collect()
@@ -223,7 +243,7 @@ mod tests {
         frame(&ctx, |ui| {
             painted.push(meshes.paint(ui.painter(), &view, scene_list(0.0)))
         });
-        assert_eq!(painted[3], Painted::Kept);
+        assert_eq!(painted[LONG_RUN as usize + 1], Kept);
         assert_eq!(kept(&meshes), before, "the very meshes, not copies");
     }
 
@@ -244,14 +264,28 @@ mod tests {
             painted.unwrap()
         };
         use Painted::{Kept, Shapes, Tessellated};
-        assert_eq!(paint(scene_list(0.0), view, None), Shapes);
+        // A new list waits LONG_RUN frames (a pause) before it is kept.
+        for _ in 1..LONG_RUN {
+            assert_eq!(paint(scene_list(0.0), view, None), Shapes);
+        }
         assert_eq!(paint(scene_list(0.0), view, None), Tessellated);
         assert_eq!(paint(scene_list(0.0), view, None), Kept);
+        // After a list that stayed that long, the next is kept from its second frame (a tick
+        // of a run played at 1x).
         assert_eq!(paint(scene_list(0.01), view, None), Shapes, "a shape moved");
+        assert_eq!(paint(scene_list(0.01), view, None), Tessellated);
         let mut panned = view;
         panned.center.x += 0.5;
         assert_eq!(paint(scene_list(0.01), panned, None), Shapes, "the view panned");
-        assert_eq!(paint(scene_list(0.01), panned, None), Tessellated);
+        assert_eq!(
+            paint(scene_list(0.01), panned, None),
+            Shapes,
+            "the panned list has not stayed yet"
+        );
+        // Lists that change every frame or two are never kept.
+        for shift in [0.02, 0.03, 0.03, 0.04, 0.05, 0.05, 0.06] {
+            assert_eq!(paint(scene_list(shift), panned, None), Shapes, "shifted {shift}");
+        }
         let smaller = Rect::from_min_size(Pos2::new(10.0, 10.0), egui::vec2(500.0, 500.0));
         assert_eq!(
             paint(scene_list(0.01), panned, Some(smaller)),
