@@ -187,8 +187,7 @@ mod tests {
     }
 
     /// One frame on an 800 × 800 point screen painted by `paint`, tessellated as eframe does.
-    fn frame(ctx: &Context, paint: impl FnMut(&egui::Ui)) -> Vec<ClippedPrimitive> {
-        let mut paint = paint;
+    fn frame(ctx: &Context, mut paint: impl FnMut(&egui::Ui)) -> Vec<ClippedPrimitive> {
         let input = RawInput {
             screen_rect: Some(Rect::from_min_size(Pos2::ZERO, egui::vec2(800.0, 800.0))),
             ..Default::default()

@@ -1,5 +1,6 @@
-//! The egui [`Backend`]: paints a [`DrawList`] with the egui painter. Shapes arrive in screen
-//! pixels through `draw::paint` (arrowheads already lines), so this is fills, strokes, egui's
+//! The egui [`Backend`]: turns a [`DrawList`] into egui shapes, painted at once
+//! ([`paint_draw_list`]) or tessellated for the canvas to keep. Shapes arrive in screen pixels
+//! through `draw::paint_shapes` (arrowheads already lines), so this is fills, strokes, egui's
 //! own circles and text — the tiny-skia backend's twin for PNG export.
 
 use eframe::egui;
