@@ -113,7 +113,6 @@ impl CanvasMeshes {
         };
         let meshes = drawn.meshes.get_or_insert_with(|| {
             let shapes = clipped_runs(painter, view, &drawn.list)
-                .into_iter()
                 .flat_map(|(clip, shapes)| shapes.into_iter().map(move |shape| ClippedShape::new(clip, shape)))
                 .collect();
             ctx.tessellate(shapes, pixels_per_point)

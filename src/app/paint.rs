@@ -134,13 +134,17 @@ pub fn paint_draw_list(painter: &Painter, view: &View, list: &DrawList) {
 /// The egui shapes of `list` through `view`, in the runs [`paint_draw_list`] paints, each with
 /// its clip rectangle: the painter's, with the left edge of every other run's moved in by
 /// [`CLIP_NUDGE`].
-pub fn clipped_runs(painter: &Painter, view: &View, list: &DrawList) -> Vec<(Rect, Vec<EguiShape>)> {
+pub fn clipped_runs<'a>(
+    painter: &'a Painter,
+    view: &'a View,
+    list: &'a DrawList,
+) -> impl Iterator<Item = (Rect, Vec<EguiShape>)> + 'a {
     let clip = painter.clip_rect();
     let nudged = clip.with_min_x(clip.min.x + CLIP_NUDGE);
     list.shapes
         .chunks(SHAPES_PER_MESH)
         .enumerate()
-        .map(|(run, run_shapes)| {
+        .map(move |(run, run_shapes)| {
             let mut shapes = Vec::with_capacity(run_shapes.len() * 2);
             paint_shapes(
                 run_shapes,
@@ -152,7 +156,6 @@ pub fn clipped_runs(painter: &Painter, view: &View, list: &DrawList) -> Vec<(Rec
             );
             (if run % 2 == 0 { clip } else { nudged }, shapes)
         })
-        .collect()
 }
 
 /// How far (points) every other run's clip rectangle has its left edge moved in.
