@@ -1,40 +1,36 @@
 //! The canvas's draw list tessellated once and painted as ready meshes for as long as it stays
 //! the same: while the run is paused, between the ticks of a run played at 1x (six UI frames a
-//! tick at 60 frames per second), and in the editor while nothing moves, a frame then copies
-//! the meshes instead of tessellating thousands of agents and their arrows again.
-//!
-//! Keeping meshes costs a frame that tessellates them and then has egui copy them into its
-//! own, so a list is kept only once it looks like staying: at its second frame when the list
-//! before it lasted [`LONG_RUN`] frames or more (a run played at 1x shows each tick for six
-//! frames at 60 frames per second), otherwise at its [`LONG_RUN`]th (a pause, the editor at
-//! rest). Until then its shapes are painted as any others, so lists that change every frame or
-//! two — the fastest speed, a zooming view, a crowd large enough to slow the frames to a few a
-//! tick — never pay for meshes no frame reuses.
+//! tick at 60 frames per second), and in the editor while nothing moves, a frame then hands
+//! egui the meshes instead of tessellating thousands of agents and their arrows again.
 //!
 //! The key is what the meshes are made from — the draw list itself, the view, the clip
 //! rectangle, the pixels per point and the size of the font atlas that discs and text take
 //! their texture coordinates from — so no change can be missed by a rule about when to redraw.
 //! Comparing two lists of the same crowd costs a small part of tessellating one.
+//!
+//! A new list is tessellated into the buffers of the meshes of lists painted before, once egui
+//! has let go of them (it holds a frame's meshes until it has copied them at the frame's end),
+//! so that a crowd in motion is not tessellated into freshly allocated memory every frame.
 
 use std::sync::Arc;
 
 use eframe::egui;
-use egui::epaint::{ClippedShape, Mesh, Primitive};
+use egui::epaint::Mesh;
 use egui::{Painter, Rect, Shape as EguiShape};
 
-use super::paint::{clipped_runs, paint_draw_list};
+use super::paint::tessellate_runs;
 use crate::draw::{DrawList, View};
 
-/// Frames a list is painted before it is taken to stay (see the module's documentation).
-const LONG_RUN: u32 = 4;
+/// Meshes of lists no longer painted that are kept for their buffers: two frames' worth of
+/// runs of a crowd of 10,000 with its arrows.
+const MAX_SPARE: usize = 512;
 
-/// The last draw list the canvas painted, with what it was painted with and, once it looks like
-/// staying, its meshes.
+/// The last draw list the canvas painted, with what it was painted with and its meshes.
 #[derive(Default)]
 pub struct CanvasMeshes {
     drawn: Option<Drawn>,
-    /// How many frames the list before it was painted.
-    previous_run: u32,
+    /// Meshes of lists painted before, to be reused once egui no longer holds them.
+    spare: Vec<Arc<Mesh>>,
 }
 
 /// One painted draw list.
@@ -44,16 +40,14 @@ struct Drawn {
     clip: Rect,
     pixels_per_point: f32,
     atlas_size: [usize; 2],
-    /// How many frames it has been painted.
-    frames: u32,
-    /// Each mesh with its clip rectangle, in painting order, once tessellated.
-    meshes: Option<Vec<(Rect, Arc<Mesh>)>>,
+    /// Each mesh with its clip rectangle, in painting order.
+    meshes: Vec<(Rect, Arc<Mesh>)>,
 }
 
 impl std::fmt::Debug for CanvasMeshes {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let shapes = self.drawn.as_ref().map_or(0, |d| d.list.shapes.len());
-        let meshes = self.drawn.as_ref().and_then(|d| d.meshes.as_ref()).map_or(0, Vec::len);
+        let meshes = self.drawn.as_ref().map_or(0, |d| d.meshes.len());
         write!(f, "CanvasMeshes {{ {shapes} shapes in {meshes} meshes }}")
     }
 }
@@ -61,33 +55,39 @@ impl std::fmt::Debug for CanvasMeshes {
 /// How a frame painted the canvas's list.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Painted {
-    /// Shape by shape: the list is new, or has not yet been painted long enough to keep.
-    Shapes,
-    /// Tessellated into meshes now, kept for the next frames.
+    /// Tessellated now: the list, or how it is painted, changed.
     Tessellated,
     /// From the kept meshes.
     Kept,
 }
 
 impl CanvasMeshes {
-    /// Paints `list` through `view` with `painter` as [`paint_draw_list`] would: from the kept
-    /// meshes when the last call painted the same list the same way, tessellating them when it
-    /// did but kept none yet and the list looks like staying, shape by shape otherwise.
+    /// Paints `list` through `view` with `painter` as `paint::paint_draw_list` would: from the
+    /// kept meshes when the last call painted the same list the same way, tessellated anew
+    /// otherwise.
     pub fn paint(&mut self, painter: &Painter, view: &View, list: DrawList) -> Painted {
         let ctx = painter.ctx();
         let pixels_per_point = ctx.pixels_per_point();
         let clip = painter.clip_rect();
         let atlas_size = || ctx.fonts(|f| f.font_image_size());
-        let same = self.drawn.as_mut().filter(|d| {
+        let same = self.drawn.as_ref().is_some_and(|d| {
             d.view == *view
                 && d.clip == clip
                 && d.pixels_per_point == pixels_per_point
                 && d.atlas_size == atlas_size()
                 && d.list == list
         });
-        let Some(drawn) = same else {
-            self.previous_run = self.drawn.as_ref().map_or(0, |d| d.frames);
-            paint_draw_list(painter, view, &list);
+        let painted = if same {
+            Painted::Kept
+        } else {
+            if let Some(old) = self.drawn.take() {
+                self.spare.extend(old.meshes.into_iter().map(|(_, mesh)| mesh));
+            }
+            let mut free = self.free_meshes();
+            let meshes = tessellate_runs(painter, view, &list, || free.pop().unwrap_or_default());
+            self.spare.extend(free.into_iter().map(Arc::new));
+            let excess = self.spare.len().saturating_sub(MAX_SPARE);
+            self.spare.drain(..excess);
             // Read after the layout of the list's text, which may have grown the atlas.
             self.drawn = Some(Drawn {
                 list,
@@ -95,48 +95,42 @@ impl CanvasMeshes {
                 clip,
                 pixels_per_point,
                 atlas_size: atlas_size(),
-                frames: 1,
-                meshes: None,
+                meshes,
             });
-            return Painted::Shapes;
+            Painted::Tessellated
         };
-        drawn.frames += 1;
-        let painted = match drawn.meshes {
-            Some(_) => Painted::Kept,
-            None if drawn.frames >= LONG_RUN || (drawn.frames >= 2 && self.previous_run >= LONG_RUN) => {
-                Painted::Tessellated
-            }
-            None => {
-                paint_draw_list(painter, view, &drawn.list);
-                return Painted::Shapes;
-            }
-        };
-        let meshes = drawn.meshes.get_or_insert_with(|| {
-            let shapes = clipped_runs(painter, view, &drawn.list)
-                .flat_map(|(clip, shapes)| shapes.into_iter().map(move |shape| ClippedShape::new(clip, shape)))
-                .collect();
-            ctx.tessellate(shapes, pixels_per_point)
-                .into_iter()
-                .filter_map(|primitive| match primitive.primitive {
-                    Primitive::Mesh(mesh) => Some((primitive.clip_rect, Arc::new(mesh))),
-                    Primitive::Callback(_) => None,
-                })
-                .collect()
-        });
-        for (clip, mesh) in meshes.iter() {
+        for (clip, mesh) in self.drawn.iter().flat_map(|d| &d.meshes) {
             painter.with_clip_rect(*clip).add(EguiShape::Mesh(Arc::clone(mesh)));
         }
         painted
+    }
+
+    /// The spare meshes that nobody else holds any more, emptied; the others stay spare.
+    fn free_meshes(&mut self) -> Vec<Mesh> {
+        let mut free = Vec::new();
+        for mesh in std::mem::take(&mut self.spare) {
+            match Arc::try_unwrap(mesh) {
+                Ok(mut mesh) => {
+                    // Not `Mesh::clear`, which lets go of the vertices' memory.
+                    mesh.vertices.clear();
+                    mesh.indices.clear();
+                    free.push(mesh);
+                }
+                Err(held) => self.spare.push(held),
+            }
+        }
+        free
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use egui::epaint::{ClippedPrimitive, Vertex};
+    use egui::epaint::{ClippedPrimitive, Primitive, Vertex};
     use egui::{Context, Pos2, RawInput};
     use glam::Vec2;
 
     use super::*;
+    use crate::app::paint::paint_draw_list;
     use crate::draw::{Color, Shape, Stroke};
     use crate::scene::Bounds;
 
@@ -213,11 +207,17 @@ mod tests {
             .collect()
     }
 
+    /// The address of each kept mesh's vertices.
+    fn kept_vertices(meshes: &CanvasMeshes) -> Vec<*const Vertex> {
+        let drawn = meshes.drawn.iter().flat_map(|d| &d.meshes);
+        drawn.map(|(_, m)| m.vertices.as_ptr()).collect()
+    }
+
     #[test]
     fn the_kept_meshes_are_what_painting_the_list_tessellates_to_and_are_reused_while_it_stays_the_same() {
         let ctx = Context::default();
         let view = view();
-        // A frame to load the fonts, then the list painted shape by shape.
+        // A frame to load the fonts, then the list painted directly.
         frame(&ctx, |ui| paint_draw_list(ui.painter(), &view, &scene_list(0.0)));
         let direct = triangles(&frame(&ctx, |ui| {
             paint_draw_list(ui.painter(), &view, &scene_list(0.0))
@@ -225,28 +225,21 @@ mod tests {
         assert!(direct.len() > 4, "{} meshes", direct.len());
         let mut meshes = CanvasMeshes::default();
         let mut painted = Vec::new();
-        for _ in 0..LONG_RUN + 1 {
+        let mut kept = Vec::new();
+        for _ in 0..3 {
             let cached = frame(&ctx, |ui| {
                 painted.push(meshes.paint(ui.painter(), &view, scene_list(0.0)))
             });
             assert!(triangles(&cached) == direct, "the same triangles in the same meshes");
+            kept.push(kept_vertices(&meshes));
         }
-        use Painted::{Kept, Shapes, Tessellated};
-        assert_eq!(painted, [Shapes, Shapes, Shapes, Tessellated, Kept]);
-        let kept = |meshes: &CanvasMeshes| -> Vec<*const Mesh> {
-            let drawn = meshes.drawn.as_ref().and_then(|d| d.meshes.as_ref());
-            drawn.into_iter().flatten().map(|(_, m)| Arc::as_ptr(m)).collect()
-        };
-        let before = kept(&meshes);
-        frame(&ctx, |ui| {
-            painted.push(meshes.paint(ui.painter(), &view, scene_list(0.0)))
-        });
-        assert_eq!(painted[LONG_RUN as usize + 1], Kept);
-        assert_eq!(kept(&meshes), before, "the very meshes, not copies");
+        use Painted::{Kept, Tessellated};
+        assert_eq!(painted, [Tessellated, Kept, Kept]);
+        assert!(kept[1] == kept[0] && kept[2] == kept[0], "the very meshes, not copies");
     }
 
     #[test]
-    fn a_moved_shape_a_panned_view_or_a_new_clip_rectangle_tessellates_again() {
+    fn a_moved_shape_a_panned_view_or_a_new_clip_rectangle_tessellates_again_into_the_old_buffers() {
         let ctx = Context::default();
         let view = view();
         let mut meshes = CanvasMeshes::default();
@@ -259,36 +252,32 @@ mod tests {
                 };
                 painted = Some(meshes.paint(&painter, &view, list.clone()));
             });
-            painted.unwrap()
+            (painted.unwrap(), kept_vertices(&meshes))
         };
-        use Painted::{Kept, Shapes, Tessellated};
-        // A new list waits LONG_RUN frames (a pause) before it is kept.
-        for _ in 1..LONG_RUN {
-            assert_eq!(paint(scene_list(0.0), view, None), Shapes);
-        }
-        assert_eq!(paint(scene_list(0.0), view, None), Tessellated);
-        assert_eq!(paint(scene_list(0.0), view, None), Kept);
-        // After a list that stayed that long, the next is kept from its second frame (a tick
-        // of a run played at 1x).
-        assert_eq!(paint(scene_list(0.01), view, None), Shapes, "a shape moved");
-        assert_eq!(paint(scene_list(0.01), view, None), Tessellated);
+        use Painted::{Kept, Tessellated};
+        assert_eq!(paint(scene_list(0.0), view, None).0, Tessellated);
+        assert_eq!(paint(scene_list(0.0), view, None).0, Kept);
+        assert_eq!(paint(scene_list(0.01), view, None).0, Tessellated, "a shape moved");
+        assert_eq!(paint(scene_list(0.01), view, None).0, Kept);
         let mut panned = view;
         panned.center.x += 0.5;
-        assert_eq!(paint(scene_list(0.01), panned, None), Shapes, "the view panned");
-        assert_eq!(
-            paint(scene_list(0.01), panned, None),
-            Shapes,
-            "the panned list has not stayed yet"
-        );
-        // Lists that change every frame or two are never kept.
-        for shift in [0.02, 0.03, 0.03, 0.04, 0.05, 0.05, 0.06] {
-            assert_eq!(paint(scene_list(shift), panned, None), Shapes, "shifted {shift}");
-        }
+        assert_eq!(paint(scene_list(0.01), panned, None).0, Tessellated, "the view panned");
         let smaller = Rect::from_min_size(Pos2::new(10.0, 10.0), egui::vec2(500.0, 500.0));
         assert_eq!(
-            paint(scene_list(0.01), panned, Some(smaller)),
-            Shapes,
+            paint(scene_list(0.01), panned, Some(smaller)).0,
+            Tessellated,
             "the canvas resized"
         );
+        assert_eq!(paint(scene_list(0.01), panned, Some(smaller)).0, Kept);
+        // A crowd in motion: each list is tessellated into buffers of lists painted before.
+        let mut seen = std::collections::HashSet::new();
+        let mut reused = 0;
+        for shift in 0..8 {
+            let (painted, buffers) = paint(scene_list(0.1 * shift as f32), view, None);
+            assert_eq!(painted, Tessellated);
+            reused += buffers.iter().filter(|b| seen.contains(*b)).count();
+            seen.extend(buffers);
+        }
+        assert!(reused >= 5 * 3, "{reused} meshes written into old buffers");
     }
 }

@@ -37,6 +37,7 @@ mod command;
 mod compare_job;
 mod compare_panel;
 mod confirm;
+mod context_tessellator;
 mod dialog;
 mod document;
 pub mod editor;
