@@ -1,4 +1,4 @@
-//! The canvas: paints the draw list of the shown tick over an optional metre grid, pans (middle
+//! The canvas: paints the draw lists of the shown tick over an optional metre grid, pans (middle
 //! or right drag, Space + drag, or any drag when the primary button is not needed for editing),
 //! zooms to the cursor (wheel or pinch), fits on double-click (when not editing), and shows a
 //! scale bar and the cursor position in metres.
@@ -13,19 +13,23 @@ use super::paint::{color32, pos2};
 use crate::draw::{DrawList, View, palette};
 use crate::scene::Bounds;
 
+/// The canvas's layers, painted in order: the scene's static content, then the agents.
+pub const LAYERS: usize = 2;
+
 /// Length the scale bar aims for, in pixels.
 const SCALE_BAR_PIXELS: f32 = 120.0;
 
-/// The canvas's view, what the pointer is over and the last draw list's meshes; kept between
-/// frames.
+/// The canvas's view, what the pointer is over and the meshes of the last draw lists; kept
+/// between frames.
 #[derive(Debug, Default)]
 pub struct CanvasState {
     /// The world → screen view; `None` until the canvas has a size (then it fits the scene).
     view: Option<View>,
     /// World position under the pointer, while it is over the canvas.
     pointer: Option<Vec2>,
-    /// The last draw list painted, tessellated.
-    meshes: CanvasMeshes,
+    /// The last draw list of each layer painted, tessellated: the scene's static content stays
+    /// tessellated while the agents move over it.
+    meshes: [CanvasMeshes; LAYERS],
 }
 
 /// How the canvas reacts this frame.
@@ -56,13 +60,14 @@ impl CanvasState {
     }
 }
 
-/// Draws `list` over the whole available space; `caption` is shown in the top-left corner.
+/// Draws the `layers`' lists, in order, over the whole available space; `caption` is shown in
+/// the top-left corner.
 /// Returns the canvas's response and view for the editor's tools.
 pub fn show(
     ui: &mut Ui,
     state: &mut CanvasState,
     bounds: Bounds,
-    list: DrawList,
+    layers: [DrawList; LAYERS],
     caption: &str,
     options: CanvasOptions,
 ) -> (Response, View) {
@@ -100,7 +105,9 @@ pub fn show(
     if options.grid {
         grid::paint(&painter, rect, view, color32(pal.text).gamma_multiply(0.5));
     }
-    state.meshes.paint(&painter, view, list);
+    for (meshes, list) in state.meshes.iter_mut().zip(layers) {
+        meshes.paint(&painter, view, list);
+    }
 
     let text = color32(pal.text);
     let font = FontId::proportional(13.0);

@@ -26,7 +26,7 @@ use super::selection::{Selection, pick_agent};
 use super::time::{self, Frames, TimeCommand, TimeControl, Timeline};
 use super::validation_panel::Validation;
 use super::{grid, inspector_run, overlays_panel, recovery_panel, scene_panel, toolbar};
-use crate::draw::{Overlays, build_frame_draw_list, build_scene_draw_list};
+use crate::draw::{DrawList, Overlays, build_frame_layers, build_scene_draw_list};
 use crate::record::Frame;
 use crate::scene::Scene;
 
@@ -463,7 +463,8 @@ impl CrowdlabApp {
                 grid: true,
             };
             CentralPanel::no_frame().show(ui, |ui| {
-                let (response, view) = canvas::show(ui, &mut self.canvas, scene.bounds, list, &caption, options);
+                let layers = [list, DrawList::default()];
+                let (response, view) = canvas::show(ui, &mut self.canvas, scene.bounds, layers, &caption, options);
                 commands.extend(self.editor.canvas(ui, &response, &view, grid::step(view.scale), &scene));
             });
         } else {
@@ -507,9 +508,9 @@ impl CrowdlabApp {
         let frame = self.frames.frame(self.time.tick());
         let trail_ticks = (self.overlays.trails).then(|| (self.overlays.trail_seconds / header.dt).ceil() as u64);
         let focus = self.selection.focus(self.frames.source(), frame, trail_ticks);
-        let list = match frame {
-            Some(frame) => build_frame_draw_list(header, frame, &self.overlays, &focus),
-            None => build_scene_draw_list(&header.scene),
+        let layers = match frame {
+            Some(frame) => build_frame_layers(header, frame, &self.overlays, &focus),
+            None => [build_scene_draw_list(&header.scene), DrawList::default()],
         };
         let caption = match frame {
             Some(_) => header.scene.name.clone(),
@@ -526,7 +527,7 @@ impl CrowdlabApp {
         };
         let (response, view) = CentralPanel::no_frame()
             .show(ui, |ui| {
-                canvas::show(ui, &mut self.canvas, header.scene.bounds, list, &caption, options)
+                canvas::show(ui, &mut self.canvas, header.scene.bounds, layers, &caption, options)
             })
             .inner;
         if response.clicked()

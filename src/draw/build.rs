@@ -26,10 +26,24 @@ pub fn build_scene_draw_list(scene: &Scene) -> DrawList {
 /// overlays applied to the agents `focus` shows (the selected agent ringed with its goal and
 /// sensing range, and the trails of `focus`).
 pub fn build_frame_draw_list(header: &RecordingHeader, frame: &Frame, overlays: &Overlays, focus: &Focus) -> DrawList {
-    let mut list = DrawList::default();
-    draw_static(&header.scene, frame.time, &mut list);
-    draw_agents(header, frame, overlays, focus, &mut list);
+    let [mut list, agents] = build_frame_layers(header, frame, overlays, focus);
+    list.shapes.extend(agents.shapes);
     list
+}
+
+/// [`build_frame_draw_list`] in two layers, painted in order: the scene's static content at the
+/// frame's time (the same from tick to tick unless obstacles move), then the agents and their
+/// overlays.
+pub fn build_frame_layers(
+    header: &RecordingHeader,
+    frame: &Frame,
+    overlays: &Overlays,
+    focus: &Focus,
+) -> [DrawList; 2] {
+    let (mut scenery, mut agents) = (DrawList::default(), DrawList::default());
+    draw_static(&header.scene, frame.time, &mut scenery);
+    draw_agents(header, frame, overlays, focus, &mut agents);
+    [scenery, agents]
 }
 
 /// The editor's guides: the scene bounds (the extent of route planning and of the neighbour

@@ -243,7 +243,7 @@ fn path_walkers_visit_waypoints_and_remove_policy_drops_arrived_agents() {
 fn spawned_agents_are_what_the_world_says_in_the_recording_csv_and_draw_lists() {
     use std::collections::HashMap;
 
-    use crowdlab::draw::{Focus, Overlays, Shape, build_frame_draw_list};
+    use crowdlab::draw::{Focus, Overlays, Shape, build_frame_draw_list, build_frame_layers};
     use crowdlab::export::{PngOptions, TickSelection, export_csv, png_draw_list};
     use crowdlab::sim::World;
 
@@ -321,13 +321,21 @@ fn spawned_agents_are_what_the_world_says_in_the_recording_csv_and_draw_lists() 
         selected: Some(selected),
         ..Focus::default()
     };
-    let canvas = build_frame_draw_list(header, &frame, &Overlays::default(), &canvas_focus);
+    let [scenery, canvas] = build_frame_layers(header, &frame, &Overlays::default(), &canvas_focus);
     let png = png_draw_list(header, &frame, &PngOptions::default());
     for a in &frame.agents {
         let radius = expected[&a.id].1;
         assert_eq!(body_radius(&canvas, a.position), radius, "canvas, agent {}", a.id);
         assert_eq!(body_radius(&png, a.position), radius, "PNG, agent {}", a.id);
     }
+    // The canvas's layers are the whole list, the scene first; without moving obstacles the
+    // scene's layer stays the same from tick to tick while the agents' moves.
+    let whole = build_frame_draw_list(header, &frame, &Overlays::default(), &canvas_focus);
+    assert_eq!(whole.shapes, [&scenery.shapes[..], &canvas.shapes[..]].concat());
+    let before = reader.frame_at(ticks - 1).unwrap();
+    let [scenery_before, canvas_before] = build_frame_layers(header, &before, &Overlays::default(), &canvas_focus);
+    assert!(!scenery.shapes.is_empty() && scenery_before == scenery);
+    assert_ne!(canvas_before, canvas);
 }
 
 #[test]
