@@ -137,8 +137,8 @@ pub fn paint_draw_list(painter: &Painter, view: &View, list: &DrawList) {
 }
 
 /// `list` through `view` tessellated for `painter`: a mesh per run of [`SHAPES_PER_MESH`]
-/// shapes, each written into a mesh that `blank` gives (so a caller may hand back the buffers of
-/// meshes it no longer paints), with its clip rectangle.
+/// shapes, each written into an empty mesh that `blank` gives (so a caller may hand back the
+/// buffers of meshes it no longer paints), with its clip rectangle.
 ///
 /// egui copies each painted mesh into its own at the end of the frame, merging consecutive
 /// meshes with the same clip rectangle: thousands of agents with their force arrows would make
@@ -332,6 +332,11 @@ mod tests {
                     closed: false,
                     stroke: ink,
                 },
+                Shape::Segment {
+                    from: Vec2::new(-20.0, -20.0),
+                    to: Vec2::new(-5.0, -30.0),
+                    stroke: ink,
+                },
                 Shape::Polygon {
                     points: concave.clone(),
                     fill: FILL,
@@ -367,6 +372,7 @@ mod tests {
                 stroke(ink),
             ));
             painter.add(EguiShape::line(line.iter().map(|p| s(*p)).collect(), stroke(ink)));
+            painter.line_segment([s(Vec2::new(-20.0, -20.0)), s(Vec2::new(-5.0, -30.0))], stroke(ink));
             let mut mesh = Mesh::default();
             for p in &concave {
                 mesh.colored_vertex(s(*p), color32(FILL));

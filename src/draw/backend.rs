@@ -77,6 +77,9 @@ pub fn paint_shapes(shapes: &[Shape], view: &View, backend: &mut impl Backend) {
                 let screen: Vec<Vec2> = points.iter().map(|p| view.to_screen(*p)).collect();
                 backend.stroke_line(&screen, *closed, *stroke);
             }
+            Shape::Segment { from, to, stroke } => {
+                backend.stroke_line(&[view.to_screen(*from), view.to_screen(*to)], false, *stroke);
+            }
             Shape::Polygon { points, fill, stroke } => {
                 let screen: Vec<Vec2> = points.iter().map(|p| view.to_screen(*p)).collect();
                 backend.fill_polygon(&screen, false, *fill);
@@ -149,6 +152,11 @@ mod tests {
                     stroke,
                     head: 5.0,
                 },
+                Shape::Segment {
+                    from: Vec2::ZERO,
+                    to: Vec2::new(0.0, 10.0),
+                    stroke,
+                },
                 Shape::Label {
                     position: Vec2::new(5.0, 5.0),
                     text: "a".into(),
@@ -166,6 +174,7 @@ mod tests {
                 "stroke 26 closed true",
                 "stroke 2 closed false",
                 "stroke 3 closed false",
+                "stroke 2 closed false",
                 "text a at [50, 50]",
             ]
         );

@@ -136,9 +136,9 @@ fn draw_static(scene: &Scene, time: f32, list: &mut DrawList) {
             (Vec2::new(-r, 0.0), Vec2::new(r, 0.0)),
             (Vec2::new(0.0, -r), Vec2::new(0.0, r)),
         ] {
-            list.push(Shape::Polyline {
-                points: vec![target.position + a, target.position + b],
-                closed: false,
+            list.push(Shape::Segment {
+                from: target.position + a,
+                to: target.position + b,
                 stroke: Stroke {
                     width: 1.0,
                     color: pal.target,
@@ -159,9 +159,9 @@ fn draw_static(scene: &Scene, time: f32, list: &mut DrawList) {
                 fill: pal.obstacle,
                 stroke: edge,
             }),
-            Obstacle::Wall { a, b } => list.push(Shape::Polyline {
-                points: vec![*a, *b],
-                closed: false,
+            Obstacle::Wall { a, b } => list.push(Shape::Segment {
+                from: *a,
+                to: *b,
                 stroke: Stroke {
                     width: 3.0,
                     color: pal.obstacle_edge,
@@ -204,9 +204,9 @@ fn agent_body(list: &mut DrawList, center: Vec2, radius: f32, heading: Vec2, fil
             color: pal.agent_edge,
         }),
     });
-    list.push(Shape::Polyline {
-        points: vec![center, center + heading * radius],
-        closed: false,
+    list.push(Shape::Segment {
+        from: center,
+        to: center + heading * radius,
         stroke: Stroke {
             width: 1.5,
             color: pal.agent_edge,

@@ -48,6 +48,9 @@ pub enum Shape {
         closed: bool,
         stroke: Stroke,
     },
+    /// A straight line from `from` to `to` (a heading, a wall): a polyline of two points that
+    /// needs no list of them.
+    Segment { from: Vec2, to: Vec2, stroke: Stroke },
     /// A filled simple polygon with an optional outline.
     Polygon {
         points: Vec<Vec2>,
