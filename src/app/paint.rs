@@ -45,12 +45,7 @@ struct MeshWriter<'a> {
 impl Backend for MeshWriter<'_> {
     fn fill_polygon(&mut self, points: &[Vec2], convex: bool, color: Color) {
         if convex {
-            self.path.points.clear();
-            self.path.points.extend(points.iter().map(|p| pos2(*p)));
-            self.path.closed = true;
-            self.path.fill = color32(color);
-            self.path.stroke = PathStroke::NONE;
-            self.tessellator.tessellate_path(self.path, self.mesh);
+            self.path(points, true, color32(color), PathStroke::NONE);
             return;
         }
         let first = self.mesh.vertices.len() as u32;
@@ -71,12 +66,7 @@ impl Backend for MeshWriter<'_> {
                 .tessellate_line_segment([pos2(a), pos2(b)], stroke(s), self.mesh);
             return;
         }
-        self.path.points.clear();
-        self.path.points.extend(points.iter().map(|p| pos2(*p)));
-        self.path.closed = closed;
-        self.path.fill = Color32::TRANSPARENT;
-        self.path.stroke = stroke(s).into();
-        self.tessellator.tessellate_path(self.path, self.mesh);
+        self.path(points, closed, Color32::TRANSPARENT, stroke(s).into());
     }
 
     /// egui's own circles. An opaque disc with an outline is two discs, the outline's colour
@@ -116,6 +106,19 @@ impl Backend for MeshWriter<'_> {
             let shape = TextShape::new(corner, galley, color32(color));
             self.tessellator.tessellate_text(&shape, self.mesh);
         }
+    }
+}
+
+impl MeshWriter<'_> {
+    /// Tessellates the path through `points` (screen), `closed` or not, with `fill` and
+    /// `stroke`, in the borrowed path.
+    fn path(&mut self, points: &[Vec2], closed: bool, fill: Color32, stroke: PathStroke) {
+        self.path.points.clear();
+        self.path.points.extend(points.iter().map(|p| pos2(*p)));
+        self.path.closed = closed;
+        self.path.fill = fill;
+        self.path.stroke = stroke;
+        self.tessellator.tessellate_path(self.path, self.mesh);
     }
 }
 
@@ -227,36 +230,9 @@ mod tests {
         View::fill(bounds, Vec2::splat(1000.0))
     }
 
-    /// What egui tessellates `list` into, painted on a 1,000 × 1,000 point screen at 10 pixels
-    /// per metre.
-    fn tessellated(list: &DrawList) -> Vec<ClippedPrimitive> {
-        let ctx = egui::Context::default();
-        let screen = Rect::from_min_size(Pos2::ZERO, egui::vec2(1000.0, 1000.0));
-        let view = view();
-        let input = RawInput {
-            screen_rect: Some(screen),
-            ..Default::default()
-        };
-        let mut output = ctx.run_ui(input, |ui| paint_draw_list(ui.painter(), &view, list));
-        output.textures_delta.clear();
-        ctx.tessellate(output.shapes, output.pixels_per_point)
-    }
-
-    /// The colours of the vertices of `primitives`' meshes.
-    fn vertex_colours(primitives: &[ClippedPrimitive]) -> Vec<Color32> {
-        primitives
-            .iter()
-            .filter_map(|p| match &p.primitive {
-                Primitive::Mesh(mesh) => Some(mesh.vertices.iter().map(|v| v.color)),
-                Primitive::Callback(_) => None,
-            })
-            .flatten()
-            .collect()
-    }
-
-    /// The triangles (as vertex triples) of the meshes `paint` makes on a 1,000 × 1,000 point
-    /// screen, in a context that has drawn a frame before (so its fonts are loaded).
-    fn triangles_of(paint: impl Fn(&Painter)) -> Vec<[egui::epaint::Vertex; 3]> {
+    /// What egui tessellates the shapes `paint` paints into on a 1,000 × 1,000 point screen, in
+    /// a context that has drawn a frame before (so its fonts are loaded).
+    fn tessellated_by(paint: impl Fn(&Painter)) -> Vec<ClippedPrimitive> {
         let ctx = egui::Context::default();
         let input = || RawInput {
             screen_rect: Some(Rect::from_min_size(Pos2::ZERO, egui::vec2(1000.0, 1000.0))),
@@ -265,13 +241,34 @@ mod tests {
         ctx.run_ui(input(), |ui| paint(ui.painter())).textures_delta.clear();
         let mut output = ctx.run_ui(input(), |ui| paint(ui.painter()));
         output.textures_delta.clear();
-        let primitives = ctx.tessellate(output.shapes, output.pixels_per_point);
-        let meshes = primitives.iter().filter_map(|p| match &p.primitive {
-            Primitive::Mesh(mesh) => Some(mesh),
+        ctx.tessellate(output.shapes, output.pixels_per_point)
+    }
+
+    /// What egui tessellates `list` into, painted at 10 pixels per metre ([`view`]).
+    fn tessellated(list: &DrawList) -> Vec<ClippedPrimitive> {
+        let view = view();
+        tessellated_by(|painter| paint_draw_list(painter, &view, list))
+    }
+
+    /// The meshes of `primitives`, each with its clip rectangle.
+    fn meshes(primitives: &[ClippedPrimitive]) -> impl Iterator<Item = (Rect, &Mesh)> {
+        primitives.iter().filter_map(|p| match &p.primitive {
+            Primitive::Mesh(mesh) => Some((p.clip_rect, mesh)),
             Primitive::Callback(_) => None,
-        });
-        meshes
-            .flat_map(|mesh| {
+        })
+    }
+
+    /// The colours of the vertices of `primitives`' meshes.
+    fn vertex_colours(primitives: &[ClippedPrimitive]) -> Vec<Color32> {
+        meshes(primitives)
+            .flat_map(|(_, mesh)| mesh.vertices.iter().map(|v| v.color))
+            .collect()
+    }
+
+    /// The triangles (as vertex triples) of the meshes `paint` makes ([`tessellated_by`]).
+    fn triangles_of(paint: impl Fn(&Painter)) -> Vec<[egui::epaint::Vertex; 3]> {
+        meshes(&tessellated_by(paint))
+            .flat_map(|(_, mesh)| {
                 let corners = mesh.indices.chunks_exact(3);
                 corners.map(|t| [t[0], t[1], t[2]].map(|i| mesh.vertices[i as usize]))
             })
@@ -411,12 +408,8 @@ mod tests {
     #[test]
     fn a_long_list_is_tessellated_into_a_mesh_per_run_of_shapes_clipped_to_the_same_pixels() {
         let primitives = tessellated(&crowd(3 * SHAPES_PER_MESH + 5, FILL));
-        let meshes: Vec<_> = primitives
-            .iter()
-            .filter_map(|p| match &p.primitive {
-                Primitive::Mesh(mesh) => Some((p.clip_rect, mesh.vertices.len())),
-                Primitive::Callback(_) => None,
-            })
+        let meshes: Vec<_> = meshes(&primitives)
+            .map(|(clip, mesh)| (clip, mesh.vertices.len()))
             .collect();
         let sizes: Vec<usize> = meshes.iter().map(|(_, vertices)| *vertices).collect();
         let run = SHAPES_PER_MESH * 8;
