@@ -8,6 +8,11 @@
 //!   real time, 10 ticks/s at dt 0.1) and at the fastest speed (target ≥ 30), with the UI frame's
 //!   median and 95th percentile.
 //!
+//! Without a GL context the canvas hands its meshes to egui, which copies them into its own at
+//! each frame's end, and that is what this bench times. In a window under eframe's glow renderer
+//! the canvas draws its layers from buffers on the GPU instead; `crowdlab SCENE --play-seconds S`
+//! times those frames in a real window.
+//!
 //! Run: `cargo bench --bench live`; `cargo bench --bench live -- 10000` plays 10,000 walkers
 //! in the app instead of 5,000.
 

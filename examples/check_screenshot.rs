@@ -1,31 +1,35 @@
 //! Checks a window screenshot of the real-window CI step: it must show agent bodies (the agent
-//! fill colour) and force arrows (per-behaviour force colours or the combined steering colour) inside the canvas (the area of the
-//! canvas background colour, so the legend's swatches do not count).
-//! Usage: `cargo run --example check_screenshot -- shot.png`; exits 1 with a message otherwise.
+//! fill colour) and force arrows (per-behaviour force colours or the combined steering colour)
+//! inside the canvas (the area of the canvas background colour, so the legend's swatches do not
+//! count). Given a second screenshot of the same run painted another way (the canvas drawn from
+//! GPU buffers against egui's meshes), the two canvases must also be the same pixel for pixel.
+//! Usage: `cargo run --example check_screenshot -- shot.png [other.png]`; exits 1 with a message
+//! otherwise.
 
 use crowdlab::draw::{Color, force_color, palette};
 
 /// Pixels within this distance per channel count as the colour.
 const TOLERANCE: i32 = 6;
 
-/// Pixels of `color` inside the canvas: the bounding box of the canvas background colour.
-fn count(image: &image::RgbaImage, color: Color) -> usize {
+/// The canvas: the bounding box of the canvas background colour, as x and y ranges.
+fn canvas(image: &image::RgbaImage) -> (std::ops::RangeInclusive<u32>, std::ops::RangeInclusive<u32>) {
     let [br, bg, bb, _] = palette().background.0;
-    let canvas: Vec<(u32, u32)> = image
-        .enumerate_pixels()
-        .filter(|(_, _, p)| p[0] == br && p[1] == bg && p[2] == bb)
-        .map(|(x, y, _)| (x, y))
-        .collect();
-    let (x0, x1) = canvas
-        .iter()
-        .fold((u32::MAX, 0), |(lo, hi), &(x, _)| (lo.min(x), hi.max(x)));
-    let (y0, y1) = canvas
-        .iter()
-        .fold((u32::MAX, 0), |(lo, hi), &(_, y)| (lo.min(y), hi.max(y)));
+    let (mut x0, mut x1, mut y0, mut y1) = (u32::MAX, 0, u32::MAX, 0);
+    for (x, y, p) in image.enumerate_pixels() {
+        if p[0] == br && p[1] == bg && p[2] == bb {
+            (x0, x1, y0, y1) = (x0.min(x), x1.max(x), y0.min(y), y1.max(y));
+        }
+    }
+    (x0..=x1, y0..=y1)
+}
+
+/// Pixels of `color` inside the canvas.
+fn count(image: &image::RgbaImage, color: Color) -> usize {
+    let (xs, ys) = canvas(image);
     let [r, g, b, _] = color.0;
     image
         .enumerate_pixels()
-        .filter(|(x, y, _)| (x0..=x1).contains(x) && (y0..=y1).contains(y))
+        .filter(|(x, y, _)| xs.contains(x) && ys.contains(y))
         .map(|(_, _, p)| p)
         .filter(|p| {
             (p[0] as i32 - r as i32).abs() <= TOLERANCE
@@ -35,18 +39,29 @@ fn count(image: &image::RgbaImage, color: Color) -> usize {
         .count()
 }
 
-fn main() -> std::process::ExitCode {
-    let Some(path) = std::env::args().nth(1) else {
-        eprintln!("usage: check_screenshot SHOT.png");
-        return std::process::ExitCode::from(2);
-    };
-    let image = match image::open(&path) {
-        Ok(i) => i.to_rgba8(),
-        Err(e) => {
-            eprintln!("{path}: cannot read the screenshot: {e}");
-            return std::process::ExitCode::from(1);
-        }
-    };
+/// The canvas pixels in which `a` and `b` differ (`None` when their canvases are not the same
+/// rectangle).
+fn canvas_difference(a: &image::RgbaImage, b: &image::RgbaImage) -> Option<usize> {
+    let (xs, ys) = canvas(a);
+    if (xs.clone(), ys.clone()) != canvas(b) {
+        return None;
+    }
+    let differ = |(x, y): (u32, u32)| a.get_pixel(x, y) != b.get_pixel(x, y);
+    Some(
+        ys.flat_map(|y| xs.clone().map(move |x| (x, y)))
+            .filter(|&p| differ(p))
+            .count(),
+    )
+}
+
+fn open(path: &str) -> Result<image::RgbaImage, String> {
+    image::open(path)
+        .map(|i| i.to_rgba8())
+        .map_err(|e| format!("{path}: cannot read the screenshot: {e}"))
+}
+
+fn check(path: &str, other: Option<&str>) -> Result<(), String> {
+    let image = open(path)?;
     let pal = palette();
     let agents = count(&image, pal.agent) + count(&image, pal.agent_arrived) + count(&image, pal.agent_colliding);
     let behaviours: usize = ["arrive", "seek", "separation"]
@@ -60,8 +75,35 @@ fn main() -> std::process::ExitCode {
         image.height()
     );
     if agents < 50 || forces < 10 {
-        eprintln!("{path}: expected agents (>= 50 pixels) and force arrows (>= 10 pixels) on the canvas");
-        return std::process::ExitCode::from(1);
+        return Err(format!(
+            "{path}: expected agents (>= 50 pixels) and force arrows (>= 10 pixels) on the canvas"
+        ));
     }
-    std::process::ExitCode::SUCCESS
+    if let Some(other) = other {
+        match canvas_difference(&image, &open(other)?) {
+            Some(0) => println!("{other}: the same canvas, pixel for pixel"),
+            Some(n) => return Err(format!("{path} and {other}: {n} canvas pixels differ")),
+            None => return Err(format!("{path} and {other}: the canvases are not the same rectangle")),
+        }
+    }
+    Ok(())
+}
+
+fn main() -> std::process::ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let (path, other) = match args.as_slice() {
+        [path] => (path, None),
+        [path, other] => (path, Some(other.as_str())),
+        _ => {
+            eprintln!("usage: check_screenshot SHOT.png [OTHER.png]");
+            return std::process::ExitCode::from(2);
+        }
+    };
+    match check(path, other) {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("{message}");
+            std::process::ExitCode::from(1)
+        }
+    }
 }

@@ -8,6 +8,7 @@ use egui::{Align2, Color32, FontId, Key, PointerButton, Pos2, Rect, Response, Ro
 use glam::Vec2;
 
 use super::canvas_meshes::CanvasMeshes;
+use super::gpu_canvas::GpuCanvas;
 use super::grid;
 use super::paint::{color32, pos2};
 use crate::draw::{DrawList, View, palette};
@@ -30,6 +31,8 @@ pub struct CanvasState {
     /// The last draw list of each layer painted, tessellated: the scene's static content stays
     /// tessellated while the agents move over it.
     meshes: [CanvasMeshes; LAYERS],
+    /// Draws the layers from buffers on the GPU (under eframe's glow renderer).
+    gpu: Option<GpuCanvas>,
 }
 
 /// How the canvas reacts this frame.
@@ -51,6 +54,15 @@ impl CanvasState {
     pub fn center_on(&mut self, p: Vec2) {
         if let Some(view) = &mut self.view {
             view.center = p;
+        }
+    }
+
+    /// Draws the layers from buffers on the GPU from now on, when the window's GL context `gl`
+    /// can (see [`GpuCanvas`]), unless the environment variable `CROWDLAB_CANVAS` is `egui`
+    /// (every mesh handed to egui, as without a GL context).
+    pub fn use_gl(&mut self, gl: &eframe::glow::Context) {
+        if self.gpu.is_none() && std::env::var_os("CROWDLAB_CANVAS").is_none_or(|v| v != "egui") {
+            self.gpu = GpuCanvas::for_context(gl);
         }
     }
 
@@ -105,8 +117,9 @@ pub fn show(
     if options.grid {
         grid::paint(&painter, rect, view, color32(pal.text).gamma_multiply(0.5));
     }
+    let gpu = state.gpu.as_ref().filter(|gpu| gpu.usable());
     for (meshes, list) in state.meshes.iter_mut().zip(layers) {
-        meshes.paint(&painter, view, list);
+        meshes.paint(&painter, view, list, gpu);
     }
 
     let text = color32(pal.text);

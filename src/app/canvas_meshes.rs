@@ -11,6 +11,9 @@
 //! A new list is tessellated into the buffers of the meshes of lists painted before, once egui
 //! has let go of them (it holds a frame's meshes until it has copied them at the frame's end),
 //! so that a crowd in motion is not tessellated into freshly allocated memory every frame.
+//!
+//! Under eframe's glow renderer ([`GpuCanvas`]) the list is one mesh, kept in buffers on the GPU
+//! and drawn from there, so that a kept list costs egui nothing at all.
 
 use std::sync::Arc;
 
@@ -18,7 +21,8 @@ use eframe::egui;
 use egui::epaint::Mesh;
 use egui::{Painter, Rect, Shape as EguiShape};
 
-use super::paint::tessellate_runs;
+use super::gpu_canvas::{GpuCanvas, GpuLayer};
+use super::paint::{SHAPES_PER_MESH, tessellate_runs};
 use crate::draw::{DrawList, View};
 
 /// Meshes of lists no longer painted that are kept for their buffers: two frames' worth of
@@ -31,6 +35,10 @@ pub struct CanvasMeshes {
     drawn: Option<Drawn>,
     /// Meshes of lists painted before, to be reused once egui no longer holds them.
     spare: Vec<Arc<Mesh>>,
+    /// The list's buffers on the GPU, when it is drawn from there.
+    gpu: GpuLayer,
+    /// How many lists have been tessellated: the generation of the GPU buffers' mesh.
+    tessellated: u64,
 }
 
 /// One painted draw list.
@@ -40,6 +48,8 @@ struct Drawn {
     clip: Rect,
     pixels_per_point: f32,
     atlas_size: [usize; 2],
+    /// Drawn from the GPU's buffers, as one mesh.
+    on_gpu: bool,
     /// Each mesh with its clip rectangle, in painting order.
     meshes: Vec<(Rect, Arc<Mesh>)>,
 }
@@ -64,8 +74,8 @@ pub enum Painted {
 impl CanvasMeshes {
     /// Paints `list` through `view` with `painter` as `paint::paint_draw_list` would: from the
     /// kept meshes when the last call painted the same list the same way, tessellated anew
-    /// otherwise.
-    pub fn paint(&mut self, painter: &Painter, view: &View, list: DrawList) -> Painted {
+    /// otherwise; with `gpu`, as one mesh drawn from its buffers on the GPU.
+    pub fn paint(&mut self, painter: &Painter, view: &View, list: DrawList, gpu: Option<&GpuCanvas>) -> Painted {
         let ctx = painter.ctx();
         let pixels_per_point = ctx.pixels_per_point();
         let clip = painter.clip_rect();
@@ -75,6 +85,7 @@ impl CanvasMeshes {
                 && d.clip == clip
                 && d.pixels_per_point == pixels_per_point
                 && d.atlas_size == atlas_size()
+                && d.on_gpu == gpu.is_some()
                 && d.list == list
         });
         let painted = if same {
@@ -84,7 +95,9 @@ impl CanvasMeshes {
                 self.spare.extend(old.meshes.into_iter().map(|(_, mesh)| mesh));
             }
             let mut free = self.free_meshes();
-            let meshes = tessellate_runs(painter, view, &list, || free.pop().unwrap_or_default());
+            let shapes_per_mesh = if gpu.is_some() { usize::MAX } else { SHAPES_PER_MESH };
+            let meshes = tessellate_runs(painter, view, &list, shapes_per_mesh, || free.pop().unwrap_or_default());
+            self.tessellated += 1;
             self.spare.extend(free.into_iter().map(Arc::new));
             let excess = self.spare.len().saturating_sub(MAX_SPARE);
             self.spare.drain(..excess);
@@ -95,12 +108,18 @@ impl CanvasMeshes {
                 clip,
                 pixels_per_point,
                 atlas_size: atlas_size(),
+                on_gpu: gpu.is_some(),
                 meshes,
             });
             Painted::Tessellated
         };
         for (clip, mesh) in self.drawn.iter().flat_map(|d| &d.meshes) {
-            painter.with_clip_rect(*clip).add(EguiShape::Mesh(Arc::clone(mesh)));
+            match gpu {
+                Some(canvas) => self.gpu.paint(canvas, painter, self.tessellated, Arc::clone(mesh)),
+                None => {
+                    painter.with_clip_rect(*clip).add(EguiShape::Mesh(Arc::clone(mesh)));
+                }
+            }
         }
         painted
     }
@@ -195,15 +214,18 @@ mod tests {
         primitives
             .iter()
             .filter_map(|p| match &p.primitive {
-                Primitive::Mesh(mesh) => {
-                    let corners = mesh
-                        .indices
-                        .chunks_exact(3)
-                        .map(|t| [t[0], t[1], t[2]].map(|i| mesh.vertices[i as usize]));
-                    Some((p.clip_rect, mesh.texture_id, corners.collect()))
-                }
+                Primitive::Mesh(mesh) => Some((p.clip_rect, mesh.texture_id, corners(mesh))),
                 Primitive::Callback(_) => None,
             })
+            .collect()
+    }
+
+    /// A mesh's triangles as vertex triples.
+    fn corners(mesh: &Mesh) -> Vec<[Vertex; 3]> {
+        let corner = |i: &u32| mesh.vertices[*i as usize];
+        mesh.indices
+            .chunks_exact(3)
+            .map(|t| [&t[0], &t[1], &t[2]].map(corner))
             .collect()
     }
 
@@ -228,7 +250,7 @@ mod tests {
         let mut kept = Vec::new();
         for _ in 0..3 {
             let cached = frame(&ctx, |ui| {
-                painted.push(meshes.paint(ui.painter(), &view, scene_list(0.0)))
+                painted.push(meshes.paint(ui.painter(), &view, scene_list(0.0), None))
             });
             assert!(triangles(&cached) == direct, "the same triangles in the same meshes");
             kept.push(kept_vertices(&meshes));
@@ -236,6 +258,53 @@ mod tests {
         use Painted::{Kept, Tessellated};
         assert_eq!(painted, [Tessellated, Kept, Kept]);
         assert!(kept[1] == kept[0] && kept[2] == kept[0], "the very meshes, not copies");
+    }
+
+    #[test]
+    fn on_the_gpu_the_list_is_one_mesh_of_the_same_triangles_painted_by_a_callback_over_the_canvas() {
+        let ctx = Context::default();
+        let view = view();
+        let clip = Rect::from_min_size(Pos2::new(10.0, 20.0), egui::vec2(700.0, 600.0));
+        let mut through_egui = CanvasMeshes::default();
+        frame(&ctx, |ui| {
+            through_egui.paint(&ui.painter().with_clip_rect(clip), &view, scene_list(0.0), None);
+        });
+        let runs = triangles(&frame(&ctx, |ui| {
+            through_egui.paint(&ui.painter().with_clip_rect(clip), &view, scene_list(0.0), None);
+        }));
+        assert!(runs.len() > 4, "{} meshes through egui", runs.len());
+        let gpu = GpuCanvas::default();
+        let mut on_gpu = CanvasMeshes::default();
+        let mut painted = Vec::new();
+        for shift in [0.0, 0.0, 0.5] {
+            let primitives = frame(&ctx, |ui| {
+                let painter = ui.painter().with_clip_rect(clip);
+                painted.push(on_gpu.paint(&painter, &view, scene_list(shift), Some(&gpu)));
+            });
+            assert!(triangles(&primitives).is_empty(), "no mesh handed to egui");
+            let callbacks: Vec<_> = primitives
+                .iter()
+                .filter_map(|p| match &p.primitive {
+                    Primitive::Callback(callback) => Some((p.clip_rect, callback.rect)),
+                    Primitive::Mesh(_) => None,
+                })
+                .collect();
+            assert_eq!(callbacks, [(clip, clip)], "one callback over the canvas");
+        }
+        use Painted::{Kept, Tessellated};
+        assert_eq!(painted, [Tessellated, Kept, Tessellated]);
+        assert_eq!(on_gpu.tessellated, 2, "a new generation for each new mesh only");
+        // The moved list's mesh, against the same list through egui.
+        let moved = triangles(&frame(&ctx, |ui| {
+            through_egui.paint(&ui.painter().with_clip_rect(clip), &view, scene_list(0.5), None);
+        }));
+        let drawn = on_gpu.drawn.as_ref().expect("drawn");
+        assert_eq!(drawn.meshes.len(), 1);
+        let all_runs: Vec<[Vertex; 3]> = moved.into_iter().flat_map(|(_, _, t)| t).collect();
+        assert!(
+            corners(&drawn.meshes[0].1) == all_runs,
+            "the runs' triangles, in order, in one mesh"
+        );
     }
 
     #[test]
@@ -250,7 +319,7 @@ mod tests {
                     Some(clip) => ui.painter().with_clip_rect(clip),
                     None => ui.painter().clone(),
                 };
-                painted = Some(meshes.paint(&painter, &view, list.clone()));
+                painted = Some(meshes.paint(&painter, &view, list.clone(), None));
             });
             (painted.unwrap(), kept_vertices(&meshes))
         };

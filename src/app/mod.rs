@@ -47,6 +47,7 @@ mod file_browser;
 mod file_picker;
 mod files;
 mod fill;
+mod gpu_canvas;
 mod grid;
 mod inspector_run;
 mod metrics_panel;
@@ -62,6 +63,7 @@ mod selection;
 mod session;
 mod state;
 pub mod time;
+mod timed_play;
 mod toolbar;
 mod validation_panel;
 
@@ -81,12 +83,21 @@ pub use state::CrowdlabApp;
 pub use time::{Frames, Loop, PlayState, Speed, TickSource, TimeCommand, TimeControl, TimeWindow, Timeline};
 pub use validation_panel::{SuiteChoice, Validation};
 
+/// What the window does besides waiting for the user.
+#[derive(Clone, Debug)]
+pub enum WindowRun {
+    /// Runs this many ticks, writes a screenshot of itself to the PNG and closes (the real-window
+    /// check).
+    Screenshot(u64, PathBuf),
+    /// Plays at the speed for this many wall seconds, prints its frame times and closes.
+    TimedPlay(f64, Speed),
+}
+
 /// Opens the crowdlab window on `initial` (a `.ron` scene or a `.crowdrec` recording) or, without
-/// one, on the embedded default scene, and runs it until the window is closed. A file that cannot
-/// be opened leaves the default scene showing with the error in the window's notice panel.
-/// With `screenshot = Some((n, png))` the window runs `n` ticks, writes a screenshot of itself
-/// to `png` and closes (the real-window check).
-pub fn run_native(initial: Option<PathBuf>, screenshot: Option<(u64, PathBuf)>) -> anyhow::Result<()> {
+/// one, on the embedded default scene, and runs it until the window is closed, or until `run` is
+/// done. A file that cannot be opened leaves the default scene showing with the error in the
+/// window's notice panel.
+pub fn run_native(initial: Option<PathBuf>, run: Option<WindowRun>) -> anyhow::Result<()> {
     let mut app = CrowdlabApp::new(crate::scene::default_scene()).with_state_dir(&crate::crash::state_dir());
     if let Some(path) = initial {
         app.open_path(&path);
@@ -98,21 +109,34 @@ pub fn run_native(initial: Option<PathBuf>, screenshot: Option<(u64, PathBuf)>) 
             .with_min_inner_size([640.0, 400.0]),
         ..Default::default()
     };
-    let Some((ticks, png)) = screenshot else {
-        return eframe::run_native("crowdlab", options, Box::new(|_cc| Ok(Box::new(app))))
-            .map_err(|e| anyhow::anyhow!("cannot open the crowdlab window: {e}"));
+    let open = |app: Box<dyn eframe::App>| {
+        eframe::run_native("crowdlab", options, Box::new(|_cc| Ok(app)))
+            .map_err(|e| anyhow::anyhow!("cannot open the crowdlab window: {e}"))
     };
-    let run = screenshot::ScreenshotRun::new(app, ticks, png.clone());
-    let outcome = run.outcome.clone();
-    eframe::run_native("crowdlab", options, Box::new(|_cc| Ok(Box::new(run))))
-        .map_err(|e| anyhow::anyhow!("cannot open the crowdlab window: {e}"))?;
-    let result = outcome.lock().expect("outcome").take();
-    match result {
-        Some(Ok(())) => Ok(()),
-        Some(Err(message)) => Err(anyhow::anyhow!(message)),
-        None => Err(anyhow::anyhow!(
-            "{}: the window closed before the screenshot was taken",
-            png.display()
-        )),
+    match run {
+        None => open(Box::new(app)),
+        Some(WindowRun::Screenshot(ticks, png)) => {
+            let run = screenshot::ScreenshotRun::new(app, ticks, png.clone());
+            let outcome = run.outcome.clone();
+            open(Box::new(run))?;
+            let result = outcome.lock().expect("outcome").take();
+            match result {
+                Some(Ok(())) => Ok(()),
+                Some(Err(message)) => Err(anyhow::anyhow!(message)),
+                None => Err(anyhow::anyhow!(
+                    "{}: the window closed before the screenshot was taken",
+                    png.display()
+                )),
+            }
+        }
+        Some(WindowRun::TimedPlay(seconds, speed)) => {
+            let run = timed_play::TimedPlay::new(app, seconds, speed);
+            let report = run.report.clone();
+            open(Box::new(run))?;
+            let report = report.lock().expect("report").take();
+            let report = report.ok_or_else(|| anyhow::anyhow!("the window closed before the play was timed"))?;
+            println!("{report}");
+            Ok(())
+        }
     }
 }

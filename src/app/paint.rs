@@ -127,21 +127,22 @@ fn layout(painter: &Painter, text: &str, size: f32, color: Color) -> Arc<egui::G
     painter.layout_no_wrap(text.to_owned(), FontId::proportional(size), color32(color))
 }
 
-/// Shapes of a draw list tessellated into one mesh (about 50 KB of vertices and indices for
-/// agents with their headings; runs of 1,024 shapes measured 5 % slower).
-const SHAPES_PER_MESH: usize = 256;
+/// Shapes of a draw list tessellated into one mesh that egui copies (about 50 KB of vertices and
+/// indices for agents with their headings; runs of 1,024 shapes measured 5 % slower).
+pub const SHAPES_PER_MESH: usize = 256;
 
 /// Paints `list` through `view` (whose origin is the canvas's top-left corner on screen), as
 /// the meshes of [`tessellate_runs`].
 pub fn paint_draw_list(painter: &Painter, view: &View, list: &DrawList) {
-    for (clip, mesh) in tessellate_runs(painter, view, list, Mesh::default) {
+    for (clip, mesh) in tessellate_runs(painter, view, list, SHAPES_PER_MESH, Mesh::default) {
         painter.with_clip_rect(clip).add(EguiShape::Mesh(mesh));
     }
 }
 
-/// `list` through `view` tessellated for `painter`: a mesh per run of [`SHAPES_PER_MESH`]
-/// shapes, each written into an empty mesh that `blank` gives (so a caller may hand back the
-/// buffers of meshes it no longer paints), with its clip rectangle.
+/// `list` through `view` tessellated for `painter`: a mesh per run of `shapes_per_mesh` shapes
+/// ([`SHAPES_PER_MESH`] for meshes painted through egui), each written into an empty mesh that
+/// `blank` gives (so a caller may hand back the buffers of meshes it no longer paints), with its
+/// clip rectangle.
 ///
 /// egui copies each painted mesh into its own at the end of the frame, merging consecutive
 /// meshes with the same clip rectangle: thousands of agents with their force arrows would make
@@ -154,6 +155,7 @@ pub fn tessellate_runs(
     painter: &Painter,
     view: &View,
     list: &DrawList,
+    shapes_per_mesh: usize,
     mut blank: impl FnMut() -> Mesh,
 ) -> Vec<(Rect, Arc<Mesh>)> {
     // The text first: laying it out may grow the font atlas, whose size the tessellator reads.
@@ -167,7 +169,7 @@ pub fn tessellate_runs(
     let mut tessellator = context_tessellator(painter.ctx(), clip);
     let mut path = PathShape::line(Vec::new(), EguiStroke::NONE);
     list.shapes
-        .chunks(SHAPES_PER_MESH)
+        .chunks(shapes_per_mesh)
         .enumerate()
         .map(|(run, run_shapes)| {
             let clip = if run % 2 == 0 { clip } else { nudged };

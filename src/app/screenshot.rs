@@ -61,7 +61,8 @@ impl ScreenshotRun {
 }
 
 impl eframe::App for ScreenshotRun {
-    fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
+    fn ui(&mut self, ui: &mut Ui, frame: &mut eframe::Frame) {
+        self.app.use_renderer(frame);
         self.app.show(ui);
         let ctx = ui.ctx().clone();
         let (time, frames) = (self.app.time(), self.app.frames());

@@ -540,8 +540,18 @@ impl CrowdlabApp {
 }
 
 impl eframe::App for CrowdlabApp {
-    fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
+    fn ui(&mut self, ui: &mut Ui, frame: &mut eframe::Frame) {
+        self.use_renderer(frame);
         self.show(ui);
+    }
+}
+
+impl CrowdlabApp {
+    /// Lets the canvas draw with the window's renderer (its GL context, when eframe has one).
+    pub(super) fn use_renderer(&mut self, frame: &eframe::Frame) {
+        if let Some(gl) = frame.gl() {
+            self.canvas.use_gl(gl);
+        }
     }
 }
 

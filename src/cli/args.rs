@@ -17,9 +17,25 @@ pub struct Cli {
     /// With --run-ticks: write a PNG screenshot of the window after the ticks, then exit.
     #[arg(long, requires = "run_ticks", value_name = "PNG")]
     pub screenshot: Option<PathBuf>,
+    /// Play FILE in the GUI window for this many wall seconds from the first tick drawn, print
+    /// the ticks per second and the frames' CPU times (median, 95th percentile, slowest), then exit.
+    #[arg(long, conflicts_with = "run_ticks", value_name = "SECONDS", value_parser = positive_seconds)]
+    pub play_seconds: Option<f64>,
+    /// With --play-seconds: the speed to play at (0.1x, 0.25x, 0.5x, 1x, 2x, 5x, 10x or fastest).
+    #[arg(long, requires = "play_seconds", value_name = "SPEED", default_value = "1x")]
+    pub speed: String,
     /// What to do headless.
     #[command(subcommand)]
     pub command: Option<Command>,
+}
+
+/// A number of seconds above zero and at most a day.
+fn positive_seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s > 0.0 && s <= 86_400.0 => Ok(s),
+        Ok(s) => Err(format!("{s} is not between 0 and 86400 seconds")),
+        Err(e) => Err(format!("{text:?} is not a number of seconds: {e}")),
+    }
 }
 
 /// Headless commands.

@@ -19,7 +19,7 @@ use crate::validate::Method;
 /// Runs the parsed command line.
 pub fn dispatch(cli: Cli) -> Result<(), CliError> {
     match cli.command {
-        None => open_gui(cli.file, cli.run_ticks.zip(cli.screenshot)),
+        None => open_gui(cli),
         Some(Command::Run(args)) => run(args),
         Some(Command::Export(args)) => export(args),
         Some(Command::Check { scenes }) => check(&scenes),
@@ -31,12 +31,28 @@ pub fn dispatch(cli: Cli) -> Result<(), CliError> {
 }
 
 #[cfg(feature = "gui")]
-fn open_gui(file: Option<PathBuf>, screenshot: Option<(u64, PathBuf)>) -> Result<(), CliError> {
-    crate::app::run_native(file, screenshot).map_err(CliError::other)
+fn open_gui(cli: Cli) -> Result<(), CliError> {
+    use crate::app::{Speed, WindowRun};
+    let run = match (cli.run_ticks.zip(cli.screenshot), cli.play_seconds) {
+        (Some((ticks, png)), _) => Some(WindowRun::Screenshot(ticks, png)),
+        (None, Some(seconds)) => {
+            let speed = Speed::ALL.into_iter().find(|s| s.name() == cli.speed).ok_or_else(|| {
+                let names: Vec<_> = Speed::ALL.iter().map(|s| s.name()).collect();
+                CliError::input(format!(
+                    "--speed {:?}: not a speed; use one of {}",
+                    cli.speed,
+                    names.join(", ")
+                ))
+            })?;
+            Some(WindowRun::TimedPlay(seconds, speed))
+        }
+        (None, None) => None,
+    };
+    crate::app::run_native(cli.file, run).map_err(CliError::other)
 }
 
 #[cfg(not(feature = "gui"))]
-fn open_gui(_file: Option<PathBuf>, _screenshot: Option<(u64, PathBuf)>) -> Result<(), CliError> {
+fn open_gui(_cli: Cli) -> Result<(), CliError> {
     Err(CliError::input(
         "this build has no GUI (built without the `gui` feature); use a command such as `crowdlab run`",
     ))

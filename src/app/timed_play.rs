@@ -1,0 +1,113 @@
+//! The real-window frame-time check (`crowdlab SCENE --play-seconds S [--speed NAME]`): opens the
+//! window, presses Play at the chosen speed and, from the first tick drawn, plays for `S` wall
+//! seconds; then prints the ticks simulated per wall second, the frames per second and each
+//! frame's CPU time as eframe measures it (the app's update, tessellation and the renderer's
+//! calls, waiting for the display's refresh excluded): median, 95th percentile and slowest.
+//! The figure the canvas's speed work is judged by in a real window; `cargo bench --bench live`
+//! measures the same frames without a window or renderer.
+
+use std::sync::{Arc, Mutex};
+
+use eframe::egui::{Ui, ViewportCommand};
+
+use super::command::Command;
+use super::state::CrowdlabApp;
+use super::time::{Speed, TimeCommand};
+
+/// Where the timed play is.
+#[derive(Clone, Copy)]
+enum Phase {
+    /// Waiting for the first tick to be drawn.
+    Starting,
+    /// Timing since the first tick was drawn, at this time of the UI's clock and this tick.
+    Timing(f64, u64),
+    /// Reported; the window is closing.
+    Done,
+}
+
+/// Plays the app for a while in a real window and measures its frames.
+pub struct TimedPlay {
+    app: CrowdlabApp,
+    seconds: f64,
+    phase: Phase,
+    /// The CPU time of each frame since the start, in milliseconds.
+    frame_ms: Vec<f64>,
+    /// The report, shared with the caller of `eframe::run_native`.
+    pub report: Arc<Mutex<Option<String>>>,
+}
+
+impl TimedPlay {
+    /// A timed play of `app` at `speed` for `seconds` of wall time.
+    pub fn new(mut app: CrowdlabApp, seconds: f64, speed: Speed) -> TimedPlay {
+        app.apply(Command::Time(TimeCommand::SetSpeed(speed)));
+        app.apply(Command::Time(TimeCommand::Play));
+        TimedPlay {
+            app,
+            seconds,
+            phase: Phase::Starting,
+            frame_ms: Vec::new(),
+            report: Arc::new(Mutex::new(None)),
+        }
+    }
+}
+
+impl eframe::App for TimedPlay {
+    fn ui(&mut self, ui: &mut Ui, frame: &mut eframe::Frame) {
+        self.app.use_renderer(frame);
+        self.app.show(ui);
+        let now = ui.input(|i| i.time);
+        let tick = self.app.time().tick();
+        match self.phase {
+            Phase::Starting if tick > 0 => self.phase = Phase::Timing(now, tick),
+            Phase::Starting | Phase::Done => {}
+            Phase::Timing(began, first_tick) => {
+                // The previous frame's time: the first one measured is the frame that drew the
+                // first tick.
+                self.frame_ms.extend(frame.info().cpu_usage.map(|s| f64::from(s) * 1e3));
+                let elapsed = now - began;
+                if elapsed >= self.seconds || !self.app.time().is_playing() {
+                    let ticks = (tick - first_tick) as f64 / elapsed;
+                    let report = frame_report(ticks, std::mem::take(&mut self.frame_ms), elapsed);
+                    *self.report.lock().expect("report") = Some(report);
+                    ui.ctx().send_viewport_cmd(ViewportCommand::Close);
+                    self.phase = Phase::Done;
+                }
+            }
+        }
+        ui.ctx().request_repaint();
+    }
+}
+
+/// One line: ticks per second, frames per second and the frames' CPU milliseconds.
+fn frame_report(ticks_per_second: f64, mut frame_ms: Vec<f64>, seconds: f64) -> String {
+    frame_ms.sort_by(f64::total_cmp);
+    let at = |q: f64| {
+        frame_ms
+            .get(((frame_ms.len() as f64 - 1.0) * q).round() as usize)
+            .copied()
+    };
+    let ms = |q| at(q).map_or("-".to_owned(), |v| format!("{v:.1}"));
+    format!(
+        "{ticks_per_second:.1} ticks/s, {:.1} frames/s; frame CPU time (ms): median {}, p95 {}, slowest {} ({} frames)",
+        frame_ms.len() as f64 / seconds,
+        ms(0.5),
+        ms(0.95),
+        ms(1.0),
+        frame_ms.len(),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_report_gives_the_median_the_95th_percentile_and_the_slowest_frame() {
+        let frames: Vec<f64> = (1..=101).rev().map(f64::from).collect();
+        assert_eq!(
+            frame_report(9.96, frames, 10.0),
+            "10.0 ticks/s, 10.1 frames/s; frame CPU time (ms): median 51.0, p95 96.0, slowest 101.0 (101 frames)"
+        );
+        assert!(frame_report(0.0, Vec::new(), 1.0).contains("median -"));
+    }
+}
