@@ -1,41 +1,54 @@
-//! The canvas's kept meshes drawn from buffers on the GPU, under eframe's glow renderer.
+//! The canvas's layers drawn from buffers on the GPU, under eframe's glow renderer, the large
+//! ones kept there as pictures.
 //!
-//! egui copies every mesh a frame paints into its own meshes at the frame's end and uploads them
-//! to the GPU again: at 10,000 walkers with their arrows that is most of a frame, even when the
-//! canvas did not change. Here each layer of the canvas is one mesh, uploaded into a vertex and
-//! an index buffer of its own when the layer's draw list changes, and drawn by an egui paint
-//! callback from those buffers in every frame, with a program that computes what egui's does
-//! (positions in points, colours multiplied with the font texture in gamma space, the same
-//! dithering), so the pixels are the same.
+//! egui copies every mesh a frame paints into its own meshes at the frame's end, uploads them to
+//! the GPU and draws them again, every frame: at 10,000 walkers with their arrows that is most
+//! of a frame even when the canvas did not change. Here each layer of the canvas is one mesh,
+//! uploaded into buffers of its own only when the layer's draw list changes, and drawn from an
+//! egui paint callback with a program that draws as egui's painter does ([`MeshProgram`]), so the
+//! pixels are egui's own.
+//!
+//! With a software renderer (Mesa's llvmpipe, as under Xvfb or on a machine without a GPU) even
+//! drawing from the GPU's buffers is slow: a crowd of 5,000 with its arrows, half a million
+//! vertices, takes about 0.2 s a frame. A layer with more than one vertex per
+//! [`PIXELS_PER_VERTEX`] canvas pixels is therefore drawn once into a picture (a texture the size
+//! of the canvas) and every frame copies the picture: llvmpipe draws a vertex of such a crowd in
+//! about 0.37 µs and copies a pixel in about 17 ns. A smaller layer is drawn on the screen from
+//! its buffers every frame, as copying the whole canvas would cost more. The picture is drawn into a
+//! transparent texture and copied over the canvas with egui's blending of premultiplied colours:
+//! where the layer is opaque the pixels are egui's own, where it is translucent or anti-aliased
+//! they may differ from egui's by a level or two of 255 in rounding.
 //!
 //! The GL objects are made on the first draw and live as long as the window's GL context. Should
-//! the program not build, the canvas goes back to handing egui its meshes.
+//! any of them fail, the canvas goes back to handing egui its meshes.
 
 use std::sync::{Arc, Mutex, PoisonError};
 
-use eframe::egui::epaint::Mesh;
+use eframe::egui::epaint::{Mesh, Vertex, ViewportInPixels};
 use eframe::egui::{PaintCallback, PaintCallbackInfo, Painter, Shape};
 use eframe::egui_glow::{self, CallbackFn, ShaderVersion};
 use eframe::glow::{self, HasContext};
 
-/// The program, made on the first draw.
+use super::gpu_programs::{CopyProgram, MeshProgram};
+
+/// The programs, made on the first draw.
 type ProgramSlot = Arc<Mutex<Built>>;
 
-/// Where the program stands.
+/// Where the programs stand.
 #[derive(Clone, Copy, Default)]
 enum Built {
     /// Not drawn yet.
     #[default]
     NotYet,
-    Ready(Program),
-    /// The program or a layer's buffers could not be made: the canvas paints through egui.
+    Ready(MeshProgram, CopyProgram),
+    /// A program or a layer's GL objects could not be made: the canvas paints through egui.
     Failed,
 }
 
-/// What the canvas needs from the GPU: the program all its layers share.
+/// What the canvas needs from the GPU: the programs all its layers share.
 #[derive(Clone, Default)]
 pub struct GpuCanvas {
-    program: ProgramSlot,
+    programs: ProgramSlot,
 }
 
 impl std::fmt::Debug for GpuCanvas {
@@ -45,7 +58,7 @@ impl std::fmt::Debug for GpuCanvas {
 }
 
 impl GpuCanvas {
-    /// A GPU canvas for the context `gl`, when it can run the program: a GLSL 1.40 or ES 3.00
+    /// A GPU canvas for the context `gl`, when it can run the programs: a GLSL 1.40 or ES 3.00
     /// shader interface (OpenGL 3.1, OpenGL ES 3.0 or later).
     pub fn for_context(gl: &glow::Context) -> Option<GpuCanvas> {
         ShaderVersion::get(gl)
@@ -53,50 +66,84 @@ impl GpuCanvas {
             .then(GpuCanvas::default)
     }
 
-    /// False once the program failed to build: the canvas then paints through egui's meshes.
+    /// False once a program or GL object could not be made: the canvas then paints through
+    /// egui's meshes.
     pub fn usable(&self) -> bool {
-        !matches!(*lock(&self.program), Built::Failed)
+        !matches!(*lock(&self.programs), Built::Failed)
     }
 }
 
-/// One layer's buffers on the GPU and the generation of the mesh they hold.
+/// One layer's mesh and picture on the GPU.
 #[derive(Clone, Default)]
 pub struct GpuLayer {
-    buffers: Arc<Mutex<LayerBuffers>>,
+    state: Arc<Mutex<LayerState>>,
 }
 
 impl std::fmt::Debug for GpuLayer {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "GpuLayer {{ holds mesh {} }}", lock(&self.buffers).uploaded)
+        let pictured = lock(&self.state).pictured.map(|p| p.generation);
+        write!(f, "GpuLayer {{ pictures mesh {pictured:?} }}")
     }
 }
 
+/// Canvas pixels per vertex above which a layer is drawn from its buffers every frame rather
+/// than kept as a picture (see the module's documentation).
+const PIXELS_PER_VERTEX: usize = 20;
+
 #[derive(Default)]
-struct LayerBuffers {
-    /// The vertex array and vertex buffer, made on the first draw (the vertex array holds the index
-    /// buffer).
+struct LayerState {
+    /// Made on the first draw.
     objects: Option<LayerObjects>,
     /// The generation of the mesh in the buffers (0: none yet).
     uploaded: u64,
     /// How many indices the index buffer holds.
     indices: i32,
+    /// What the picture shows.
+    pictured: Option<Pictured>,
 }
 
+/// A mesh's generation drawn into the picture for this place on the screen.
+#[derive(Clone, Copy, PartialEq)]
+struct Pictured {
+    generation: u64,
+    /// The picture's rectangle on the screen in pixels: left, top, width, height.
+    rect: [i32; 4],
+    screen_height: i32,
+    pixels_per_point: f32,
+}
+
+/// A layer's GL objects.
 #[derive(Clone, Copy)]
 struct LayerObjects {
+    /// Reads epaint's vertices from `vertices`, indexed by an index buffer of its own.
     vertex_array: glow::VertexArray,
     vertices: glow::Buffer,
+    /// Draws into `picture`.
+    framebuffer: glow::Framebuffer,
+    picture: glow::Texture,
+    /// The picture's width and height in pixels (0 before it is first drawn).
+    picture_size: [i32; 2],
+}
+
+/// Where a mesh is drawn: a rectangle of the screen, and the picture or screen pixel it fills.
+struct Target {
+    /// The rectangle's top-left corner on the screen and its size, in points.
+    origin: [f32; 2],
+    size: [f32; 2],
+    /// The screen pixel (from the bottom left) of the target's pixel (0, 0).
+    noise_origin: [f32; 2],
 }
 
 impl GpuLayer {
     /// Paints `mesh` (in points, clipped to the painter's rectangle) with `painter` as a paint
-    /// callback that uploads it into this layer's buffers unless they already hold `generation`,
-    /// then draws them. Each new mesh must come with a new generation, counting from 1.
+    /// callback that draws it from the layer's buffers, uploading it first unless they hold
+    /// `generation` already, or copies the layer's picture of it (see the module's
+    /// documentation). Each new mesh must come with a new generation, counting from 1.
     pub fn paint(&self, canvas: &GpuCanvas, painter: &Painter, generation: u64, mesh: Arc<Mesh>) {
-        let program = Arc::clone(&canvas.program);
-        let buffers = Arc::clone(&self.buffers);
+        let programs = Arc::clone(&canvas.programs);
+        let state = Arc::clone(&self.state);
         let draw = move |info: PaintCallbackInfo, egui_painter: &egui_glow::Painter| {
-            if let Err(error) = draw(&program, &buffers, generation, &mesh, &info, egui_painter) {
+            if let Err(error) = draw(&programs, &state, generation, &mesh, &info, egui_painter) {
                 eprintln!("crowdlab: the canvas cannot draw on the GPU ({error}); it goes on through egui's meshes");
             }
         };
@@ -107,73 +154,141 @@ impl GpuLayer {
     }
 }
 
-/// Draws the layer's buffers, uploading `mesh` into them first unless they hold `generation`.
-/// Errs when the program or the layer's buffers could not be made (once: the canvas then paints
+/// Draws the layer's `mesh` of `generation` on the screen, from its buffers or its picture.
+/// Errs when a program or the layer's GL objects could not be made (once: the canvas then paints
 /// through egui's meshes).
 fn draw(
-    program: &ProgramSlot,
-    buffers: &Mutex<LayerBuffers>,
+    programs: &ProgramSlot,
+    state: &Mutex<LayerState>,
     generation: u64,
     mesh: &Mesh,
     info: &PaintCallbackInfo,
     egui_painter: &egui_glow::Painter,
 ) -> Result<(), String> {
     let gl = egui_painter.gl().as_ref();
-    let Some(texture) = egui_painter.texture(mesh.texture_id) else {
+    let place = info.clip_rect_in_pixels();
+    let Some(font_texture) = egui_painter.texture(mesh.texture_id) else {
         return Ok(());
     };
-    let mut built = lock(program);
-    let program = match *built {
-        Built::Ready(program) => program,
-        Built::Failed => return Ok(()),
-        Built::NotYet => {
-            let program = Program::new(gl).inspect_err(|_| *built = Built::Failed)?;
-            *built = Built::Ready(program);
-            program
-        }
+    if place.width_px <= 0 || place.height_px <= 0 {
+        return Ok(());
+    }
+    let mut built = lock(programs);
+    let fail = |built: &mut Built, error: String| {
+        *built = Built::Failed;
+        Err(error)
     };
-    let mut layer = lock(buffers);
-    // SAFETY: the calls below run on the thread that owns `gl`, inside egui's paint pass, which
-    // restores its own state after the callback; every object named was made by `gl`.
-    unsafe {
-        let objects = match layer.objects {
-            Some(objects) => objects,
-            None => {
-                let objects = LayerObjects::new(gl, &program).inspect_err(|_| *built = Built::Failed)?;
-                *layer.objects.insert(objects)
+    let (mesh_program, copy_program) = match *built {
+        Built::Ready(mesh_program, copy_program) => (mesh_program, copy_program),
+        Built::Failed => return Ok(()),
+        Built::NotYet => match MeshProgram::new(gl).and_then(|m| Ok((m, CopyProgram::new(gl)?))) {
+            Ok((mesh_program, copy_program)) => {
+                *built = Built::Ready(mesh_program, copy_program);
+                (mesh_program, copy_program)
             }
-        };
+            Err(error) => return fail(&mut built, error),
+        },
+    };
+    let mut layer = lock(state);
+    let objects = match layer.objects {
+        Some(objects) => objects,
+        // SAFETY: see below.
+        None => match unsafe { LayerObjects::new(gl, &mesh_program) } {
+            Ok(objects) => *layer.objects.insert(objects),
+            Err(error) => return fail(&mut built, error),
+        },
+    };
+    let Ok(indices) = i32::try_from(mesh.indices.len()) else {
+        return fail(&mut built, format!("{} indices are too many", mesh.indices.len()));
+    };
+    let pixels = (place.width_px * place.height_px) as usize;
+    let ppp = info.pixels_per_point;
+    let points = |pixels: i32| pixels as f32 / ppp;
+    // SAFETY: the calls below run on the thread that owns `gl`, inside egui's paint pass, which
+    // restores its program, buffers, blending and viewport after the callback (the framebuffer
+    // and the scissor test are restored here); every object named was made by `gl`.
+    unsafe {
         gl.bind_vertex_array(Some(objects.vertex_array));
         if layer.uploaded != generation {
-            gl.bind_buffer(glow::ARRAY_BUFFER, Some(objects.vertices));
-            let vertices = bytemuck::cast_slice(&mesh.vertices);
-            gl.buffer_data_u8_slice(glow::ARRAY_BUFFER, vertices, glow::DYNAMIC_DRAW);
-            let indices = bytemuck::cast_slice(&mesh.indices);
-            gl.buffer_data_u8_slice(glow::ELEMENT_ARRAY_BUFFER, indices, glow::DYNAMIC_DRAW);
-            layer.uploaded = generation;
-            layer.indices = i32::try_from(mesh.indices.len()).map_err(|e| e.to_string())?;
+            objects.upload(gl, mesh);
+            (layer.uploaded, layer.indices) = (generation, indices);
         }
-        // egui set the viewport to the callback's rectangle; the mesh is in whole-screen points.
-        let [width, height] = info.screen_size_px;
-        gl.viewport(0, 0, width as i32, height as i32);
-        gl.use_program(Some(program.program));
-        let points = |pixels: u32| pixels as f32 / info.pixels_per_point;
-        gl.uniform_2_f32(Some(&program.screen_size), points(width), points(height));
-        gl.uniform_1_i32(Some(&program.sampler), 0);
-        gl.active_texture(glow::TEXTURE0);
-        gl.bind_texture(glow::TEXTURE_2D, Some(texture));
-        gl.draw_elements(glow::TRIANGLES, layer.indices, glow::UNSIGNED_INT, 0);
+        if mesh.vertices.len() * PIXELS_PER_VERTEX < pixels {
+            // Drawn on the screen, scissored to the canvas by egui.
+            let [width, height] = info.screen_size_px.map(|p| p as i32);
+            gl.viewport(0, 0, width, height);
+            let screen = Target {
+                origin: [0.0, 0.0],
+                size: [points(width), points(height)],
+                noise_origin: [0.0, 0.0],
+            };
+            draw_mesh(gl, &mesh_program, &screen, font_texture, indices);
+        } else {
+            let wanted = Pictured {
+                generation,
+                rect: [place.left_px, place.top_px, place.width_px, place.height_px],
+                screen_height: info.screen_size_px[1] as i32,
+                pixels_per_point: ppp,
+            };
+            if layer.pictured != Some(wanted) {
+                let canvas = Target {
+                    origin: [points(place.left_px), points(place.top_px)],
+                    size: [points(place.width_px), points(place.height_px)],
+                    noise_origin: [place.left_px as f32, place.from_bottom_px as f32],
+                };
+                let objects = layer.objects.as_mut().expect("made above");
+                if let Err(error) = objects.picture(gl, &mesh_program, &canvas, &place, font_texture, indices) {
+                    gl.bind_vertex_array(None);
+                    return fail(&mut built, error);
+                }
+                layer.pictured = Some(wanted);
+            }
+            gl.viewport(place.left_px, place.from_bottom_px, place.width_px, place.height_px);
+            gl.use_program(Some(copy_program.program));
+            gl.uniform_1_i32(Some(&copy_program.picture), 0);
+            gl.active_texture(glow::TEXTURE0);
+            gl.bind_texture(glow::TEXTURE_2D, Some(objects.picture));
+            gl.draw_arrays(glow::TRIANGLE_STRIP, 0, 4);
+        }
         gl.bind_vertex_array(None);
     }
     Ok(())
 }
 
+/// Draws the bound vertex array's `indices` indices with `program` into `target`, with the
+/// texture `font_texture`, over the current viewport.
+///
+/// # Safety
+/// On the thread that owns `gl`, inside egui's paint pass.
+unsafe fn draw_mesh(
+    gl: &glow::Context,
+    program: &MeshProgram,
+    target: &Target,
+    font_texture: glow::Texture,
+    indices: i32,
+) {
+    // SAFETY: as the function's.
+    unsafe {
+        gl.use_program(Some(program.program));
+        let uniform = |location, [x, y]: [f32; 2]| gl.uniform_2_f32(Some(location), x, y);
+        uniform(&program.origin, target.origin);
+        uniform(&program.size, target.size);
+        uniform(&program.noise_origin, target.noise_origin);
+        gl.uniform_1_i32(Some(&program.sampler), 0);
+        gl.active_texture(glow::TEXTURE0);
+        gl.bind_texture(glow::TEXTURE_2D, Some(font_texture));
+        gl.draw_elements(glow::TRIANGLES, indices, glow::UNSIGNED_INT, 0);
+    }
+}
+
 impl LayerObjects {
-    /// A vertex array reading epaint's vertices from a new vertex buffer, indexed by a new index
-    /// buffer.
-    unsafe fn new(gl: &glow::Context, program: &Program) -> Result<LayerObjects, String> {
-        use eframe::egui::epaint::Vertex;
-        // SAFETY: see `draw`.
+    /// A vertex array for `program` reading epaint's vertices from a new vertex buffer, indexed
+    /// by a new index buffer, and a framebuffer for the picture.
+    ///
+    /// # Safety
+    /// On the thread that owns `gl`, inside egui's paint pass.
+    unsafe fn new(gl: &glow::Context, program: &MeshProgram) -> Result<LayerObjects, String> {
+        // SAFETY: as the function's.
         unsafe {
             let vertex_array = gl.create_vertex_array()?;
             let vertices = gl.create_buffer()?;
@@ -202,111 +317,78 @@ impl LayerObjects {
                 gl.enable_vertex_attrib_array(location);
             }
             gl.bind_vertex_array(None);
-            Ok(LayerObjects { vertex_array, vertices })
-        }
-    }
-}
-
-/// The canvas's program and where its inputs are.
-#[derive(Clone, Copy)]
-struct Program {
-    program: glow::Program,
-    screen_size: glow::UniformLocation,
-    sampler: glow::UniformLocation,
-    position: u32,
-    texture_coordinates: u32,
-    color: u32,
-}
-
-/// Positions in points to clip space; colours (sRGB bytes) and texture coordinates passed on.
-const VERTEX_SHADER: &str = r"
-uniform vec2 u_screen_size;
-in vec2 a_pos;
-in vec2 a_tc;
-in vec4 a_srgba;
-out vec4 v_rgba;
-out vec2 v_tc;
-void main() {
-    gl_Position = vec4(2.0 * a_pos.x / u_screen_size.x - 1.0, 1.0 - 2.0 * a_pos.y / u_screen_size.y, 0.0, 1.0);
-    v_rgba = a_srgba / 255.0;
-    v_tc = a_tc;
-}
-";
-
-/// The colour times the texture, in gamma space as egui blends, dithered to 8 bits by
-/// interleaved gradient noise (Jimenez 2014) as eframe's painter does by default.
-const FRAGMENT_SHADER: &str = r"
-uniform sampler2D u_sampler;
-in vec4 v_rgba;
-in vec2 v_tc;
-out vec4 f_color;
-float gradient_noise(vec2 pixel) {
-    return fract(52.9829189 * fract(0.06711056 * pixel.x + 0.00583715 * pixel.y));
-}
-void main() {
-    vec4 color = v_rgba * texture(u_sampler, v_tc);
-    color.rgb += (gradient_noise(gl_FragCoord.xy) - 0.5) * 0.95 / 255.0;
-    f_color = color;
-}
-";
-
-/// Floats at high precision where the GPU has it (OpenGL ES only).
-const PRECISION: &str = r"
-#ifdef GL_ES
-#if defined(GL_FRAGMENT_PRECISION_HIGH) && GL_FRAGMENT_PRECISION_HIGH == 1
-precision highp float;
-#else
-precision mediump float;
-#endif
-#endif
-";
-
-impl Program {
-    /// The program built for `gl`'s shader version, or what went wrong.
-    fn new(gl: &glow::Context) -> Result<Program, String> {
-        let version = ShaderVersion::get(gl).version_declaration();
-        // SAFETY: see `draw`.
-        unsafe {
-            let program = gl.create_program()?;
-            let mut shaders = Vec::new();
-            for (kind, source) in [
-                (glow::VERTEX_SHADER, VERTEX_SHADER),
-                (glow::FRAGMENT_SHADER, FRAGMENT_SHADER),
-            ] {
-                let shader = gl.create_shader(kind)?;
-                gl.shader_source(shader, &format!("{version}{PRECISION}{source}"));
-                gl.compile_shader(shader);
-                if !gl.get_shader_compile_status(shader) {
-                    return Err(format!("shader: {}", gl.get_shader_info_log(shader)));
-                }
-                gl.attach_shader(program, shader);
-                shaders.push(shader);
-            }
-            gl.link_program(program);
-            for shader in shaders {
-                gl.detach_shader(program, shader);
-                gl.delete_shader(shader);
-            }
-            if !gl.get_program_link_status(program) {
-                return Err(format!("program: {}", gl.get_program_info_log(program)));
-            }
-            let uniform = |name| {
-                gl.get_uniform_location(program, name)
-                    .ok_or(format!("no uniform {name}"))
-            };
-            let attribute = |name| {
-                gl.get_attrib_location(program, name)
-                    .ok_or(format!("no attribute {name}"))
-            };
-            Ok(Program {
-                program,
-                screen_size: uniform("u_screen_size")?,
-                sampler: uniform("u_sampler")?,
-                position: attribute("a_pos")?,
-                texture_coordinates: attribute("a_tc")?,
-                color: attribute("a_srgba")?,
+            Ok(LayerObjects {
+                vertex_array,
+                vertices,
+                framebuffer: gl.create_framebuffer()?,
+                picture: gl.create_texture()?,
+                picture_size: [0, 0],
             })
         }
+    }
+
+    /// Uploads `mesh` into the buffers. The vertex array must be bound.
+    ///
+    /// # Safety
+    /// On the thread that owns `gl`, inside egui's paint pass.
+    unsafe fn upload(&self, gl: &glow::Context, mesh: &Mesh) {
+        // SAFETY: as the function's.
+        unsafe {
+            gl.bind_buffer(glow::ARRAY_BUFFER, Some(self.vertices));
+            gl.buffer_data_u8_slice(
+                glow::ARRAY_BUFFER,
+                bytemuck::cast_slice(&mesh.vertices),
+                glow::DYNAMIC_DRAW,
+            );
+            let index_bytes = bytemuck::cast_slice(&mesh.indices);
+            gl.buffer_data_u8_slice(glow::ELEMENT_ARRAY_BUFFER, index_bytes, glow::DYNAMIC_DRAW);
+        }
+    }
+
+    /// Draws the buffers' `indices` indices into the picture of `canvas`, the screen rectangle
+    /// `place`, as egui's painter would draw them there. The vertex array must be bound.
+    ///
+    /// # Safety
+    /// On the thread that owns `gl`, inside egui's paint pass.
+    unsafe fn picture(
+        &mut self,
+        gl: &glow::Context,
+        program: &MeshProgram,
+        canvas: &Target,
+        place: &ViewportInPixels,
+        font_texture: glow::Texture,
+        indices: i32,
+    ) -> Result<(), String> {
+        let (width, height) = (place.width_px, place.height_px);
+        // SAFETY: as the function's.
+        unsafe {
+            let screen = gl.get_parameter_framebuffer(glow::FRAMEBUFFER_BINDING);
+            gl.bind_framebuffer(glow::FRAMEBUFFER, Some(self.framebuffer));
+            if self.picture_size != [width, height] {
+                gl.bind_texture(glow::TEXTURE_2D, Some(self.picture));
+                gl.tex_parameter_i32(glow::TEXTURE_2D, glow::TEXTURE_MIN_FILTER, glow::NEAREST as i32);
+                gl.tex_parameter_i32(glow::TEXTURE_2D, glow::TEXTURE_MAG_FILTER, glow::NEAREST as i32);
+                let (rgba, bytes) = (glow::RGBA8 as i32, glow::UNSIGNED_BYTE);
+                let empty = glow::PixelUnpackData::Slice(None);
+                gl.tex_image_2d(glow::TEXTURE_2D, 0, rgba, width, height, 0, glow::RGBA, bytes, empty);
+                let (target, attachment) = (glow::FRAMEBUFFER, glow::COLOR_ATTACHMENT0);
+                gl.framebuffer_texture_2d(target, attachment, glow::TEXTURE_2D, Some(self.picture), 0);
+                let status = gl.check_framebuffer_status(glow::FRAMEBUFFER);
+                if status != glow::FRAMEBUFFER_COMPLETE {
+                    gl.bind_framebuffer(glow::FRAMEBUFFER, screen);
+                    return Err(format!("the picture's framebuffer is incomplete (status {status:#x})"));
+                }
+                self.picture_size = [width, height];
+            }
+            gl.viewport(0, 0, width, height);
+            gl.disable(glow::SCISSOR_TEST);
+            gl.clear_color(0.0, 0.0, 0.0, 0.0);
+            gl.clear(glow::COLOR_BUFFER_BIT);
+            draw_mesh(gl, program, canvas, font_texture, indices);
+            gl.enable(glow::SCISSOR_TEST);
+            gl.bind_framebuffer(glow::FRAMEBUFFER, screen);
+        }
+        Ok(())
     }
 }
 

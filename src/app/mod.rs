@@ -48,6 +48,7 @@ mod file_picker;
 mod files;
 mod fill;
 mod gpu_canvas;
+mod gpu_programs;
 mod grid;
 mod inspector_run;
 mod metrics_panel;

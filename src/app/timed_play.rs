@@ -1,8 +1,10 @@
 //! The real-window frame-time check (`crowdlab SCENE --play-seconds S [--speed NAME]`): opens the
 //! window, presses Play at the chosen speed and, from the first tick drawn, plays for `S` wall
-//! seconds; then prints the ticks simulated per wall second, the frames per second and each
-//! frame's CPU time as eframe measures it (the app's update, tessellation and the renderer's
-//! calls, waiting for the display's refresh excluded): median, 95th percentile and slowest.
+//! seconds, then pauses and goes on drawing frames for [`PAUSED_SECONDS`] (as when the pointer
+//! moves over a paused run). For each part it prints the ticks simulated per wall second, the
+//! frames per second and each frame's CPU time as eframe measures it (the app's update,
+//! tessellation and the renderer's calls, waiting for the display's refresh excluded): median,
+//! 95th percentile and slowest.
 //! The figure the canvas's speed work is judged by in a real window; `cargo bench --bench live`
 //! measures the same frames without a window or renderer.
 
@@ -14,13 +16,19 @@ use super::command::Command;
 use super::state::CrowdlabApp;
 use super::time::{Speed, TimeCommand};
 
+/// Wall seconds of frames timed after pausing.
+pub const PAUSED_SECONDS: f64 = 3.0;
+
 /// Where the timed play is.
 #[derive(Clone, Copy)]
 enum Phase {
     /// Waiting for the first tick to be drawn.
     Starting,
-    /// Timing since the first tick was drawn, at this time of the UI's clock and this tick.
-    Timing(f64, u64),
+    /// Playing since this time of the UI's clock, from this tick.
+    Playing(f64, u64),
+    /// Paused since this time of the UI's clock; false in the first paused frame, which reports
+    /// the last playing one's time.
+    Paused(f64, bool),
     /// Reported; the window is closing.
     Done,
 }
@@ -30,8 +38,10 @@ pub struct TimedPlay {
     app: CrowdlabApp,
     seconds: f64,
     phase: Phase,
-    /// The CPU time of each frame since the start, in milliseconds.
+    /// The CPU time of each frame of the current part, in milliseconds.
     frame_ms: Vec<f64>,
+    /// The playing part's report line, once it is done.
+    played: Option<String>,
     /// The report, shared with the caller of `eframe::run_native`.
     pub report: Arc<Mutex<Option<String>>>,
 }
@@ -46,6 +56,7 @@ impl TimedPlay {
             seconds,
             phase: Phase::Starting,
             frame_ms: Vec::new(),
+            played: None,
             report: Arc::new(Mutex::new(None)),
         }
     }
@@ -57,18 +68,32 @@ impl eframe::App for TimedPlay {
         self.app.show(ui);
         let now = ui.input(|i| i.time);
         let tick = self.app.time().tick();
+        // The previous frame's time: the first one measured is the frame that drew the first
+        // tick.
+        let previous_ms = frame.info().cpu_usage.map(|s| f64::from(s) * 1e3);
         match self.phase {
-            Phase::Starting if tick > 0 => self.phase = Phase::Timing(now, tick),
+            Phase::Starting if tick > 0 => self.phase = Phase::Playing(now, tick),
             Phase::Starting | Phase::Done => {}
-            Phase::Timing(began, first_tick) => {
-                // The previous frame's time: the first one measured is the frame that drew the
-                // first tick.
-                self.frame_ms.extend(frame.info().cpu_usage.map(|s| f64::from(s) * 1e3));
+            Phase::Playing(began, first_tick) => {
+                self.frame_ms.extend(previous_ms);
                 let elapsed = now - began;
                 if elapsed >= self.seconds || !self.app.time().is_playing() {
                     let ticks = (tick - first_tick) as f64 / elapsed;
-                    let report = frame_report(ticks, std::mem::take(&mut self.frame_ms), elapsed);
-                    *self.report.lock().expect("report") = Some(report);
+                    let frames = std::mem::take(&mut self.frame_ms);
+                    self.played = Some(format!("playing: {}", frame_report(ticks, frames, elapsed)));
+                    self.app.apply(Command::Time(TimeCommand::Pause));
+                    self.phase = Phase::Paused(now, false);
+                }
+            }
+            Phase::Paused(began, measuring) => {
+                self.frame_ms.extend(previous_ms.filter(|_| measuring));
+                self.phase = Phase::Paused(began, true);
+                let elapsed = now - began;
+                if elapsed >= PAUSED_SECONDS {
+                    let frames = std::mem::take(&mut self.frame_ms);
+                    let paused = format!("paused: {}", frame_report(0.0, frames, elapsed));
+                    let played = self.played.take().unwrap_or_default();
+                    *self.report.lock().expect("report") = Some(format!("{played}\n{paused}"));
                     ui.ctx().send_viewport_cmd(ViewportCommand::Close);
                     self.phase = Phase::Done;
                 }
