@@ -17,8 +17,9 @@ pub struct Cli {
     /// With --run-ticks: write a PNG screenshot of the window after the ticks, then exit.
     #[arg(long, requires = "run_ticks", value_name = "PNG")]
     pub screenshot: Option<PathBuf>,
-    /// Play FILE in the GUI window for this many wall seconds from the first tick drawn, print
-    /// the ticks per second and the frames' CPU times (median, 95th percentile, slowest), then exit.
+    /// Play FILE in the GUI window for this many wall seconds from the first tick drawn, then pause
+    /// for 3 s; print for each part the ticks and frames per second and the frames' CPU times
+    /// (median, 95th percentile, slowest), then exit.
     #[arg(long, conflicts_with = "run_ticks", value_name = "SECONDS", value_parser = positive_seconds)]
     pub play_seconds: Option<f64>,
     /// With --play-seconds: the speed to play at (0.1x, 0.25x, 0.5x, 1x, 2x, 5x, 10x or fastest).
@@ -33,7 +34,7 @@ pub struct Cli {
 fn positive_seconds(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
         Ok(s) if s > 0.0 && s <= 86_400.0 => Ok(s),
-        Ok(s) => Err(format!("{s} is not between 0 and 86400 seconds")),
+        Ok(s) => Err(format!("{s}: the play must last more than 0 and at most 86400 seconds")),
         Err(e) => Err(format!("{text:?} is not a number of seconds: {e}")),
     }
 }

@@ -78,6 +78,24 @@ fn usage_errors_exit_2() {
     let out = crowdlab(&["run", &scene("two_agents_crossing.ron"), "--threads", "0"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("--threads 0"));
+    // The window's timed play refuses an impossible length or speed before opening a window.
+    let crossing = scene("two_agents_crossing.ron");
+    let out = crowdlab(&[&crossing, "--play-seconds", "0"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("--play-seconds") && stderr(&out).contains("more than 0"),
+        "{}",
+        stderr(&out)
+    );
+    let out = crowdlab(&[&crossing, "--play-seconds", "2", "--speed", "3x"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("\"3x\"") && stderr(&out).contains("fastest"),
+        "{}",
+        stderr(&out)
+    );
+    let out = crowdlab(&[&crossing, "--speed", "2x"]);
+    assert_eq!(out.status.code(), Some(2), "--speed without --play-seconds");
 }
 
 fn run_to(dir: &Path, name: &str, extra: &[&str]) -> PathBuf {
