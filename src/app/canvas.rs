@@ -33,6 +33,8 @@ pub struct CanvasState {
     meshes: [CanvasMeshes; LAYERS],
     /// Draws the layers from buffers on the GPU (under eframe's glow renderer).
     gpu: Option<GpuCanvas>,
+    /// Whether the window's GL context has been looked at for `gpu`.
+    gl_checked: bool,
 }
 
 /// How the canvas reacts this frame.
@@ -61,8 +63,11 @@ impl CanvasState {
     /// can (see [`GpuCanvas`]), unless the environment variable `CROWDLAB_CANVAS` is `egui`
     /// (every mesh handed to egui, as without a GL context).
     pub fn use_gl(&mut self, gl: &eframe::glow::Context) {
-        if self.gpu.is_none() && std::env::var_os("CROWDLAB_CANVAS").is_none_or(|v| v != "egui") {
-            self.gpu = GpuCanvas::for_context(gl);
+        if !self.gl_checked {
+            self.gl_checked = true;
+            if std::env::var_os("CROWDLAB_CANVAS").is_none_or(|v| v != "egui") {
+                self.gpu = GpuCanvas::for_context(gl);
+            }
         }
     }
 
