@@ -6,7 +6,9 @@
 //! tessellation and the renderer's calls, waiting for the display's refresh excluded): median,
 //! 95th percentile and slowest.
 //! The figure the canvas's speed work is judged by in a real window; `cargo bench --bench live`
-//! measures the same frames without a window or renderer.
+//! measures the same frames without a window or renderer. With a software renderer compare the
+//! frames per second: egui's own drawing is rasterised during the buffer swap, outside the CPU
+//! time, while a canvas picture is finished within the frame.
 
 use std::sync::{Arc, Mutex};
 
@@ -17,7 +19,7 @@ use super::state::CrowdlabApp;
 use super::time::{Speed, TimeCommand};
 
 /// Wall seconds of frames timed after pausing.
-pub const PAUSED_SECONDS: f64 = 3.0;
+const PAUSED_SECONDS: f64 = 3.0;
 
 /// Where the timed play is.
 #[derive(Clone, Copy)]
