@@ -35,6 +35,8 @@ pub struct CanvasState {
     gpu: Option<GpuCanvas>,
     /// Whether the window's GL context has been looked at for `gpu`.
     gl_checked: bool,
+    /// The window's OpenGL draws on the CPU.
+    software_renderer: bool,
 }
 
 /// How the canvas reacts this frame.
@@ -65,10 +67,16 @@ impl CanvasState {
     pub fn use_gl(&mut self, gl: &eframe::glow::Context) {
         if !self.gl_checked {
             self.gl_checked = true;
+            self.software_renderer = GpuCanvas::renders_in_software(gl);
             if std::env::var_os("CROWDLAB_CANVAS").is_none_or(|v| v != "egui") {
                 self.gpu = GpuCanvas::for_context(gl);
             }
         }
+    }
+
+    /// True when the window's OpenGL draws on the CPU (see `GpuCanvas::renders_in_software`).
+    pub fn software_renderer(&self) -> bool {
+        self.software_renderer
     }
 
     /// The screen position of world point `p` in the last frame drawn, once the canvas has a size.

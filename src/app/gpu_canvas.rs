@@ -67,6 +67,16 @@ impl GpuCanvas {
             .then(GpuCanvas::default)
     }
 
+    /// True when `gl` draws on the CPU (Mesa's llvmpipe or softpipe, as under Xvfb, SwiftShader,
+    /// Windows' GDI renderer), where drawing a crowd's force arrows is slow.
+    pub fn renders_in_software(gl: &glow::Context) -> bool {
+        // SAFETY: a query of a string the context always has, on its own thread.
+        let renderer = unsafe { gl.get_parameter_string(glow::RENDERER) }.to_lowercase();
+        ["llvmpipe", "softpipe", "swiftshader", "software", "gdi generic"]
+            .iter()
+            .any(|name| renderer.contains(name))
+    }
+
     /// False once a program or GL object could not be made: the canvas then paints through
     /// egui's meshes.
     pub fn usable(&self) -> bool {

@@ -434,7 +434,8 @@ impl CrowdlabApp {
                 commands.extend(self.editor.palette(ui));
             } else {
                 let header = self.frames.header();
-                overlays_panel::show(ui, header, &mut self.overlays, &mut self.selection);
+                let software = self.canvas.software_renderer();
+                overlays_panel::show(ui, header, &mut self.overlays, &mut self.selection, software);
             }
         });
         side_panel(Panel::right("inspector"), RIGHT_PANEL_WIDTH, ui, |ui| {
