@@ -107,8 +107,6 @@ struct LayerState {
     objects: Option<LayerObjects>,
     /// The generation of the mesh in the buffers (0: none yet).
     uploaded: u64,
-    /// How many indices the index buffer holds.
-    indices: i32,
     /// What the picture shows.
     pictured: Option<Pictured>,
 }
@@ -222,7 +220,7 @@ fn draw(
         gl.bind_vertex_array(Some(objects.vertex_array));
         if layer.uploaded != generation {
             objects.upload(gl, mesh);
-            (layer.uploaded, layer.indices) = (generation, indices);
+            layer.uploaded = generation;
         }
         if mesh.vertices.len() * PIXELS_PER_VERTEX < pixels {
             // Drawn on the screen, scissored to the canvas by egui.
