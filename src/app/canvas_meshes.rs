@@ -149,7 +149,7 @@ mod tests {
     use glam::Vec2;
 
     use super::*;
-    use crate::app::paint::paint_draw_list;
+    use crate::app::paint::{mesh_triangles, paint_draw_list};
     use crate::draw::{Color, Shape, Stroke};
     use crate::scene::Bounds;
 
@@ -214,18 +214,9 @@ mod tests {
         primitives
             .iter()
             .filter_map(|p| match &p.primitive {
-                Primitive::Mesh(mesh) => Some((p.clip_rect, mesh.texture_id, corners(mesh))),
+                Primitive::Mesh(mesh) => Some((p.clip_rect, mesh.texture_id, mesh_triangles(mesh))),
                 Primitive::Callback(_) => None,
             })
-            .collect()
-    }
-
-    /// A mesh's triangles as vertex triples.
-    fn corners(mesh: &Mesh) -> Vec<[Vertex; 3]> {
-        let corner = |i: &u32| mesh.vertices[*i as usize];
-        mesh.indices
-            .chunks_exact(3)
-            .map(|t| [&t[0], &t[1], &t[2]].map(corner))
             .collect()
     }
 
@@ -302,7 +293,7 @@ mod tests {
         assert_eq!(drawn.meshes.len(), 1);
         let all_runs: Vec<[Vertex; 3]> = moved.into_iter().flat_map(|(_, _, t)| t).collect();
         assert!(
-            corners(&drawn.meshes[0].1) == all_runs,
+            mesh_triangles(&drawn.meshes[0].1) == all_runs,
             "the runs' triangles, in order, in one mesh"
         );
     }

@@ -190,6 +190,16 @@ pub fn tessellate_runs(
         .collect()
 }
 
+/// `mesh`'s triangles as vertex triples, in order (for tests that compare meshes).
+#[cfg(test)]
+pub(super) fn mesh_triangles(mesh: &Mesh) -> Vec<[egui::epaint::Vertex; 3]> {
+    let corner = |i: &u32| mesh.vertices[*i as usize];
+    mesh.indices
+        .chunks_exact(3)
+        .map(|t| [&t[0], &t[1], &t[2]].map(corner))
+        .collect()
+}
+
 /// How far (points) every other run's clip rectangle has its left edge moved in.
 const CLIP_NUDGE: f32 = 1e-3;
 
@@ -270,10 +280,7 @@ mod tests {
     /// The triangles (as vertex triples) of the meshes `paint` makes ([`tessellated_by`]).
     fn triangles_of(paint: impl Fn(&Painter)) -> Vec<[egui::epaint::Vertex; 3]> {
         meshes(&tessellated_by(paint))
-            .flat_map(|(_, mesh)| {
-                let corners = mesh.indices.chunks_exact(3);
-                corners.map(|t| [t[0], t[1], t[2]].map(|i| mesh.vertices[i as usize]))
-            })
+            .flat_map(|(_, mesh)| mesh_triangles(mesh))
             .collect()
     }
 
