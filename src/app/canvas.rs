@@ -11,11 +11,17 @@ use super::canvas_meshes::CanvasMeshes;
 use super::gpu_canvas::GpuCanvas;
 use super::grid;
 use super::paint::{color32, pos2};
+use super::raster_layer::RasterLayer;
 use crate::draw::{DrawList, View, palette};
 use crate::scene::Bounds;
 
 /// The canvas's layers, painted in order: the scene's static content, then the agents.
 pub const LAYERS: usize = 2;
+
+/// Shapes from which a layer is drawn on the CPU when the window's OpenGL draws in software: about
+/// 60,000 vertices tessellated, which such a renderer takes some 25 ms to draw (see
+/// [`RasterLayer`]).
+const CPU_PICTURE_MIN_SHAPES: usize = 2_500;
 
 /// Length the scale bar aims for, in pixels.
 const SCALE_BAR_PIXELS: f32 = 120.0;
@@ -31,6 +37,10 @@ pub struct CanvasState {
     /// The last draw list of each layer painted, tessellated: the scene's static content stays
     /// tessellated while the agents move over it.
     meshes: [CanvasMeshes; LAYERS],
+    /// Each layer's picture, when it is drawn on the CPU.
+    pictures: [RasterLayer; LAYERS],
+    /// Large layers are drawn on the CPU, off the UI thread (the window's OpenGL draws in software).
+    large_layers_on_cpu: bool,
     /// Draws the layers from buffers on the GPU (under eframe's glow renderer).
     gpu: Option<GpuCanvas>,
     /// Whether the window's GL context has been looked at for `gpu`.
@@ -62,16 +72,25 @@ impl CanvasState {
     }
 
     /// Draws the layers from buffers on the GPU from now on, when the window's GL context `gl`
-    /// can (see [`GpuCanvas`]), unless the environment variable `CROWDLAB_CANVAS` is `egui`
-    /// (every mesh handed to egui, as without a GL context).
+    /// can (see [`GpuCanvas`]), and, when `gl` draws in software, large layers on the CPU (see
+    /// [`RasterLayer`]). The environment variable `CROWDLAB_CANVAS` chooses otherwise: `gpu`
+    /// draws every layer on the GPU, `egui` hands every mesh to egui (as without a GL context).
     pub fn use_gl(&mut self, gl: &eframe::glow::Context) {
         if !self.gl_checked {
             self.gl_checked = true;
             self.software_renderer = GpuCanvas::renders_in_software(gl);
-            if std::env::var_os("CROWDLAB_CANVAS").is_none_or(|v| v != "egui") {
+            let choice = std::env::var("CROWDLAB_CANVAS").unwrap_or_default();
+            if choice != "egui" {
                 self.gpu = GpuCanvas::for_context(gl);
             }
+            self.large_layers_on_cpu = self.software_renderer && choice != "egui" && choice != "gpu";
         }
+    }
+
+    /// True when every layer drawn on the CPU shows the latest list and view (a screenshot waits
+    /// for this).
+    pub fn pictures_current(&self) -> bool {
+        self.pictures.iter().all(RasterLayer::is_current)
     }
 
     /// True when the window's OpenGL draws on the CPU (see `GpuCanvas::renders_in_software`).
@@ -131,8 +150,13 @@ pub fn show(
         grid::paint(&painter, rect, view, color32(pal.text).gamma_multiply(0.5));
     }
     let gpu = state.gpu.as_ref().filter(|gpu| gpu.usable());
-    for (meshes, list) in state.meshes.iter_mut().zip(layers) {
-        meshes.paint(&painter, view, list, gpu);
+    for ((meshes, picture), list) in state.meshes.iter_mut().zip(&mut state.pictures).zip(layers) {
+        if state.large_layers_on_cpu && list.shapes.len() >= CPU_PICTURE_MIN_SHAPES {
+            picture.paint(&painter, view, list);
+        } else {
+            picture.clear();
+            meshes.paint(&painter, view, list, gpu);
+        }
     }
 
     let text = color32(pal.text);

@@ -56,6 +56,7 @@ mod notice;
 mod overlays_panel;
 mod paint;
 mod plots;
+mod raster_layer;
 mod recent;
 mod recovery_panel;
 mod scene_panel;

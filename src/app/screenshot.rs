@@ -14,7 +14,8 @@ use super::time::TimeCommand;
 
 /// Steps taken per frame while running towards the wanted tick.
 const STEPS_PER_FRAME: u32 = 10;
-/// Frames drawn after the run stops before the screenshot, so the canvas shows the final tick.
+/// Frames drawn after the run stops before the screenshot, so the canvas shows the final tick
+/// (and then as many more as its pictures drawn on the CPU take to catch up).
 const SETTLE_FRAMES: u32 = 3;
 
 /// What the screenshot run is waiting for.
@@ -78,6 +79,7 @@ impl eframe::App for ScreenshotRun {
                 }
                 Phase::Running
             }
+            Phase::Settling(0) if !self.app.canvas.pictures_current() => Phase::Settling(0),
             Phase::Settling(0) => {
                 let slot = self.image.clone();
                 let waker = ctx.clone();

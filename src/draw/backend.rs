@@ -19,16 +19,17 @@ pub trait Backend {
     fn stroke_line(&mut self, points: &[Vec2], closed: bool, stroke: Stroke);
     /// Writes `text` centred at `at` (screen pixels), `size` pixels high.
     fn text(&mut self, at: Vec2, text: &str, size: f32, color: Color);
-    /// Fills and strokes the circle of `radius` pixels around `center` (screen). By default a
-    /// polygon fine enough for its size ([`circle_points`]); a renderer with a cheaper exact
-    /// circle draws that instead.
+    /// Fills the circle of `radius` pixels around `center` (screen) and strokes its outline
+    /// outside the fill, from `radius` to `radius` plus the stroke's width, as egui does. By
+    /// default polygons fine enough for their size ([`circle_points`]); a renderer with a
+    /// cheaper exact circle draws that instead.
     fn circle(&mut self, center: Vec2, radius: f32, fill: Option<Color>, stroke: Option<Stroke>) {
-        let points = circle_points(center, radius);
         if let Some(fill) = fill {
-            self.fill_polygon(&points, true, fill);
+            self.fill_polygon(&circle_points(center, radius), true, fill);
         }
         if let Some(stroke) = stroke {
-            self.stroke_line(&points, true, stroke);
+            let ring = circle_points(center, radius + stroke.width * 0.5);
+            self.stroke_line(&ring, true, stroke);
         }
     }
 }
@@ -171,7 +172,7 @@ mod tests {
             calls.0,
             [
                 "fill 26 convex true",
-                "stroke 26 closed true",
+                "stroke 27 closed true",
                 "stroke 2 closed false",
                 "stroke 3 closed false",
                 "stroke 2 closed false",

@@ -1,0 +1,359 @@
+//! A large layer of the canvas drawn on the CPU, away from the UI thread, by the PNG export's
+//! renderer, and shown as a texture: for windows whose OpenGL draws in software (Mesa's llvmpipe
+//! under Xvfb, a machine without a GPU).
+//!
+//! There, drawing a crowd of 10,000 with its force arrows from its million vertices takes the
+//! renderer 0.2–0.3 s, so every frame that shows a new tick stalls the window. The PNG export's
+//! rasteriser (exact coverage for discs and segments, `draw::render_layer`) draws the same draw
+//! list several times faster, and here it does so on a thread of its own: the window keeps
+//! drawing at its own pace with the last finished picture, which follows the view (panned and
+//! zoomed with it, resampled) until the picture for the new view arrives.
+//!
+//! The picture looks like an exported frame, which matches the canvas to within the edge
+//! shading of anti-aliasing (a one-pixel coverage ramp against egui's feathering).
+
+use std::sync::Arc;
+use std::thread::JoinHandle;
+
+use eframe::egui;
+use egui::{Color32, ColorImage, Context, Painter, Pos2, Rect, TextureHandle, TextureOptions};
+use glam::Vec2;
+use tiny_skia::Pixmap;
+
+use crate::draw::{DrawList, View, render_layer};
+
+/// What a picture shows: a list through a view, on a pixel grid.
+#[derive(Clone)]
+struct Framing {
+    list: Arc<DrawList>,
+    /// The canvas's view, in points.
+    view: View,
+    pixels_per_point: f32,
+    /// The screen pixel of the picture's top-left corner, and the picture's size in pixels.
+    pixel_origin: Vec2,
+    pixel_size: [u32; 2],
+}
+
+impl Framing {
+    fn new(list: Arc<DrawList>, view: &View, pixels_per_point: f32) -> Framing {
+        let pixel_origin = (view.origin * pixels_per_point).round();
+        let size = (view.size * pixels_per_point).round().max(Vec2::ONE);
+        Framing {
+            list,
+            view: *view,
+            pixels_per_point,
+            pixel_origin,
+            pixel_size: [size.x as u32, size.y as u32],
+        }
+    }
+
+    /// Whether this framing draws the same as `list` through `view` at `pixels_per_point`.
+    fn shows(&self, list: &DrawList, view: &View, pixels_per_point: f32) -> bool {
+        self.view == *view && self.pixels_per_point == pixels_per_point && *self.list == *list
+    }
+
+    /// Draws the list into `pixmap` (reused when it has the right size).
+    fn render(&self, pixmap: Option<Pixmap>) -> Option<Pixmap> {
+        let [width, height] = self.pixel_size;
+        let mut pixmap = match pixmap {
+            Some(p) if p.width() == width && p.height() == height => p,
+            _ => Pixmap::new(width, height)?,
+        };
+        let view = View {
+            origin: self.view.origin - self.pixel_origin / self.pixels_per_point,
+            ..self.view
+        };
+        render_layer(&self.list, &view, self.pixels_per_point, &mut pixmap);
+        Some(pixmap)
+    }
+
+    /// The picture's rectangle on the screen (points) under `view`: where the world it shows is now.
+    fn rect_under(&self, view: &View) -> Rect {
+        let corner = |pixel: Vec2| {
+            let world = self.view.to_world(pixel / self.pixels_per_point);
+            let p = view.to_screen(world);
+            Pos2::new(p.x, p.y)
+        };
+        let [width, height] = self.pixel_size;
+        Rect::from_two_pos(
+            corner(self.pixel_origin),
+            corner(self.pixel_origin + Vec2::new(width as f32, height as f32)),
+        )
+    }
+}
+
+/// A picture being drawn on its own thread.
+struct Job {
+    framing: Framing,
+    thread: JoinHandle<Option<Pixmap>>,
+}
+
+/// One canvas layer drawn on the CPU; kept between frames.
+#[derive(Default)]
+pub struct RasterLayer {
+    /// The last finished picture, and what it shows.
+    shown: Option<(TextureHandle, Framing)>,
+    /// The newest list and view the canvas asked for.
+    wanted: Option<Framing>,
+    job: Option<Job>,
+    /// The last picture's pixels, to draw the next one into.
+    spare: Option<Pixmap>,
+}
+
+impl std::fmt::Debug for RasterLayer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "RasterLayer {{ shown: {}, drawing: {} }}",
+            self.shown.is_some(),
+            self.job.is_some()
+        )
+    }
+}
+
+impl RasterLayer {
+    /// Paints the latest picture of `list` through `view` with `painter`, moved to where its
+    /// world is under `view`, and starts drawing a picture of `list` through `view` when none
+    /// shows it yet and none is being drawn. The first picture is waited for.
+    pub fn paint(&mut self, painter: &Painter, view: &View, list: DrawList) {
+        let ctx = painter.ctx();
+        let pixels_per_point = ctx.pixels_per_point();
+        if !self
+            .wanted
+            .as_ref()
+            .is_some_and(|w| w.shows(&list, view, pixels_per_point))
+        {
+            self.wanted = Some(Framing::new(Arc::new(list), view, pixels_per_point));
+        }
+        if self.job.as_ref().is_some_and(|job| job.thread.is_finished()) || self.shown.is_none() {
+            self.finish(ctx);
+        }
+        if self.job.is_none() && !self.is_current() {
+            self.start(ctx);
+            if self.shown.is_none() {
+                self.finish(ctx);
+            }
+        }
+        if let Some((texture, framing)) = &self.shown {
+            let uv = Rect::from_min_max(Pos2::ZERO, Pos2::new(1.0, 1.0));
+            painter.image(texture.id(), framing.rect_under(view), uv, Color32::WHITE);
+        }
+    }
+
+    /// True when the picture shown is of the latest list and view asked for.
+    pub fn is_current(&self) -> bool {
+        match (&self.shown, &self.wanted) {
+            (Some((_, shown)), Some(wanted)) => {
+                Arc::ptr_eq(&shown.list, &wanted.list)
+                    && shown.view == wanted.view
+                    && shown.pixels_per_point == wanted.pixels_per_point
+            }
+            (_, None) => true,
+            (None, Some(_)) => false,
+        }
+    }
+
+    /// Forgets the pictures (the layer is painted another way now).
+    pub fn clear(&mut self) {
+        *self = RasterLayer::default();
+    }
+
+    /// Starts drawing the wanted picture on a thread of its own (here, should no thread start).
+    fn start(&mut self, ctx: &Context) {
+        let Some(framing) = self.wanted.clone() else {
+            return;
+        };
+        let pixmap = self.spare.take();
+        let (job_framing, waker) = (framing.clone(), ctx.clone());
+        let spawned = std::thread::Builder::new()
+            .name("canvas picture".into())
+            .spawn(move || {
+                let pixmap = job_framing.render(pixmap);
+                waker.request_repaint();
+                pixmap
+            });
+        match spawned {
+            Ok(thread) => self.job = Some(Job { framing, thread }),
+            Err(error) => {
+                eprintln!("crowdlab: cannot start a thread for the canvas's picture ({error}); drawing it here");
+                let pixmap = framing.render(None);
+                self.show(ctx, framing, pixmap);
+            }
+        }
+    }
+
+    /// Shows the job's picture, waiting for it if it is still being drawn.
+    fn finish(&mut self, ctx: &Context) {
+        if let Some(job) = self.job.take() {
+            let pixmap = job.thread.join().ok().flatten();
+            self.show(ctx, job.framing, pixmap);
+        }
+    }
+
+    /// Shows `pixmap`, the picture of `framing`.
+    fn show(&mut self, ctx: &Context, framing: Framing, pixmap: Option<Pixmap>) {
+        let Some(pixmap) = pixmap else {
+            eprintln!("crowdlab: the canvas's picture could not be drawn");
+            return;
+        };
+        let size = [pixmap.width() as usize, pixmap.height() as usize];
+        let image = ColorImage::from_rgba_premultiplied(size, pixmap.data());
+        match &mut self.shown {
+            Some((texture, shown)) => {
+                texture.set(image, TextureOptions::LINEAR);
+                *shown = framing;
+            }
+            None => {
+                let texture = ctx.load_texture("canvas picture", image, TextureOptions::LINEAR);
+                self.shown = Some((texture, framing));
+            }
+        }
+        self.spare = Some(pixmap);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use egui::epaint::ImageData;
+    use egui::{FullOutput, RawInput, Shape as EguiShape, TextureId};
+
+    use super::*;
+    use crate::draw::{Color, Shape, Stroke};
+    use crate::scene::Bounds;
+
+    /// A row of discs with arrows, moved `shift` metres to the right.
+    fn crowd(shift: f32) -> DrawList {
+        let mut list = DrawList::default();
+        for i in 0..40 {
+            let center = Vec2::new(i as f32 * 0.5 - 10.0 + shift, (i % 5) as f32);
+            list.push(Shape::Circle {
+                center,
+                radius: 0.2,
+                fill: Some(Color([60, 110, 200, 255])),
+                stroke: Some(Stroke {
+                    width: 1.0,
+                    color: Color::rgb(20, 30, 60),
+                }),
+            });
+            list.push(Shape::Arrow {
+                from: center,
+                to: center + Vec2::new(0.4, 0.3),
+                stroke: Stroke {
+                    width: 1.5,
+                    color: Color([200, 40, 40, 220]),
+                },
+                head: 4.0,
+            });
+        }
+        list
+    }
+
+    /// What a frame painted: the picture's rectangle (points) and the pixels uploaded, if any.
+    struct Painted {
+        rect: Rect,
+        uploaded: Option<Vec<u8>>,
+    }
+
+    /// One frame in which `layer` paints `list` through `view`.
+    fn frame(ctx: &Context, layer: &mut RasterLayer, view: &View, list: DrawList) -> Painted {
+        let input = RawInput {
+            screen_rect: Some(Rect::from_min_size(Pos2::ZERO, egui::vec2(500.0, 400.0))),
+            ..Default::default()
+        };
+        let mut list = Some(list);
+        let mut output = ctx.run_ui(input, |ui| {
+            layer.paint(ui.painter(), view, list.take().expect("one pass"))
+        });
+        let painted = Painted {
+            rect: picture_rect(&output),
+            uploaded: uploaded(&output),
+        };
+        output.textures_delta.clear();
+        painted
+    }
+
+    /// Where the frame painted the layer's texture, in points.
+    fn picture_rect(output: &FullOutput) -> Rect {
+        let rects: Vec<Rect> = output
+            .shapes
+            .iter()
+            .filter_map(|clipped| match &clipped.shape {
+                EguiShape::Mesh(mesh) if matches!(mesh.texture_id, TextureId::Managed(id) if id > 0) => {
+                    Some(mesh.calc_bounds())
+                }
+                _ => None,
+            })
+            .collect();
+        assert_eq!(rects.len(), 1, "one picture painted");
+        rects[0]
+    }
+
+    /// The premultiplied pixels of the picture the frame uploaded, if it uploaded one.
+    fn uploaded(output: &FullOutput) -> Option<Vec<u8>> {
+        let (_, deltas) = output
+            .textures_delta
+            .set
+            .iter()
+            .find(|(id, _)| **id != TextureId::default())?;
+        match &deltas.last()?.image {
+            ImageData::Color(image) => Some(image.pixels.iter().flat_map(|c| c.to_array()).collect()),
+        }
+    }
+
+    /// `list` drawn by the PNG export's renderer as the layer draws it at 1.5 pixels per point.
+    fn exported(list: &DrawList, view: &View) -> Vec<u8> {
+        let framing = Framing::new(Arc::new(list.clone()), view, 1.5);
+        framing.render(None).expect("a picture").data().to_vec()
+    }
+
+    #[test]
+    fn the_layer_shows_the_export_renderers_picture_and_moves_it_with_the_view_until_the_next_one_is_drawn() {
+        let ctx = Context::default();
+        ctx.set_zoom_factor(1.5);
+        let bounds = Bounds {
+            min: Vec2::new(-12.0, -3.0),
+            max: Vec2::new(12.0, 7.0),
+        };
+        let view = View {
+            origin: Vec2::new(10.0, 20.5),
+            ..View::fit(bounds, Vec2::new(400.0, 300.0))
+        };
+        let mut layer = RasterLayer::default();
+        // The first frame sets the scale; the first picture is waited for.
+        frame(&ctx, &mut layer, &view, crowd(0.0));
+        let first = frame(&ctx, &mut layer, &view, crowd(0.0));
+        assert!(layer.is_current());
+        let pixel_origin = Vec2::new(15.0, 31.0); // (10, 20.5) points × 1.5, rounded
+        let canvas = Rect::from_min_size(Pos2::new(10.0, 62.0 / 3.0), egui::vec2(400.0, 300.0));
+        let rect = first.rect;
+        assert!(
+            (rect.min - canvas.min).length() < 1e-3 && (rect.max - canvas.max).length() < 1e-3,
+            "{rect:?} against {canvas:?}"
+        );
+        assert_eq!(layer.shown.as_ref().map(|(_, f)| f.pixel_origin), Some(pixel_origin));
+
+        // A new tick under a panned view: the old picture moves with the world at once…
+        let mut panned = view;
+        panned.center.x += 2.0;
+        let moved = frame(&ctx, &mut layer, &panned, crowd(0.5));
+        assert!(!layer.is_current(), "the new picture is drawn on its thread");
+        let shift = moved.rect.min.x - canvas.min.x;
+        assert!((shift + 2.0 * view.scale).abs() < 1e-3, "moved {shift} points");
+        // … until the new one arrives, drawn as the PNG export draws the list.
+        let mut last = None;
+        for _ in 0..200 {
+            last = frame(&ctx, &mut layer, &panned, crowd(0.5)).uploaded.or(last);
+            if layer.is_current() && last.is_some() {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        assert!(layer.is_current(), "the picture caught up");
+        let pixels = last.expect("the new picture uploaded");
+        assert!(pixels == exported(&crowd(0.5), &panned), "the export renderer's pixels");
+        assert!(pixels != exported(&crowd(0.0), &view));
+        let settled = frame(&ctx, &mut layer, &panned, crowd(0.5));
+        assert!((settled.rect.min - canvas.min).length() < 1e-3);
+        assert!(settled.uploaded.is_none(), "a kept picture is not uploaded again");
+    }
+}
