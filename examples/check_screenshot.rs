@@ -3,9 +3,12 @@
 //! inside the canvas (the area of the canvas background colour, so the legend's swatches do not
 //! count). Given a second screenshot of the same run painted another way (the canvas drawn from
 //! its pictures on the GPU against egui's meshes), the two canvases must also be the same, but for
-//! rounding: no channel of any pixel more than [`ROUNDING`] levels apart.
-//! Usage: `cargo run --example check_screenshot -- shot.png [other.png]`; exits 1 with a message
-//! otherwise.
+//! rounding: no channel of any pixel more than [`ROUNDING`] levels apart. With `--edges` (the
+//! canvas drawn by the PNG export's renderer against the canvas on the GPU), but for the shading
+//! of anti-aliased edges: [`EDGES_MEAN`] levels apart on average, and at most [`EDGES_FAR_SHARE`]
+//! of the pixels more than [`FAR`] levels apart.
+//! Usage: `cargo run --example check_screenshot -- shot.png [other.png [--edges]]`; exits 1 with a
+//! message otherwise.
 
 use crowdlab::draw::{Color, force_color, palette};
 
@@ -45,23 +48,57 @@ fn count(image: &image::RgbaImage, color: Color) -> usize {
         .count()
 }
 
-/// How many canvas pixels differ between `a` and `b`, and by how many levels at most in any
-/// channel (`None` when their canvases are not the same rectangle).
-fn canvas_difference(a: &image::RgbaImage, b: &image::RgbaImage) -> Option<(usize, u8)> {
+/// How two screenshots' canvases differ.
+struct Apart {
+    /// Canvas pixels.
+    pixels: usize,
+    /// Pixels that differ at all.
+    differ: usize,
+    /// The most levels any channel of a pixel differs by.
+    most: u8,
+    /// Pixels with a channel more than [`FAR`] levels apart.
+    far: usize,
+    /// The mean difference of a channel, in levels.
+    mean: f64,
+}
+
+/// Levels apart beyond which a pixel counts as drawn differently, not shaded differently.
+const FAR: u8 = 64;
+
+/// At most this share of a canvas drawn by the PNG export's renderer may be [`FAR`] apart from the
+/// canvas drawn by egui's meshes: anti-aliased edges are shaded differently (a coverage ramp
+/// against egui's feathering), but nothing may move.
+const EDGES_FAR_SHARE: f64 = 0.002;
+
+/// The mean channel difference allowed between the two renderers' canvases, in levels.
+const EDGES_MEAN: f64 = 2.0;
+
+/// How the canvases of `a` and `b` differ (`None` when they are not the same rectangle).
+fn canvas_difference(a: &image::RgbaImage, b: &image::RgbaImage) -> Option<Apart> {
     let (xs, ys) = canvas(a);
     if (xs.clone(), ys.clone()) != canvas(b) {
         return None;
     }
-    let pixels = ys.flat_map(|y| xs.clone().map(move |x| (x, y)));
-    let apart = pixels.map(|(x, y)| {
+    let mut apart = Apart {
+        pixels: 0,
+        differ: 0,
+        most: 0,
+        far: 0,
+        mean: 0.0,
+    };
+    let mut sum = 0u64;
+    for (x, y) in ys.flat_map(|y| xs.clone().map(move |x| (x, y))) {
         let (p, q) = (a.get_pixel(x, y).0, b.get_pixel(x, y).0);
-        (0..4).map(|c| p[c].abs_diff(q[c])).max().unwrap_or(0)
-    });
-    Some(
-        apart
-            .filter(|&d| d > 0)
-            .fold((0, 0), |(n, most), d| (n + 1, most.max(d))),
-    )
+        let channels = (0..4).map(|c| p[c].abs_diff(q[c]));
+        let most = channels.clone().max().unwrap_or(0);
+        sum += channels.map(u64::from).sum::<u64>();
+        apart.pixels += 1;
+        apart.differ += usize::from(most > 0);
+        apart.far += usize::from(most > FAR);
+        apart.most = apart.most.max(most);
+    }
+    apart.mean = sum as f64 / (4 * apart.pixels.max(1)) as f64;
+    Some(apart)
 }
 
 fn open(path: &str) -> Result<image::RgbaImage, String> {
@@ -70,7 +107,9 @@ fn open(path: &str) -> Result<image::RgbaImage, String> {
         .map_err(|e| format!("{path}: cannot read the screenshot: {e}"))
 }
 
-fn check(path: &str, other: Option<&str>) -> Result<(), String> {
+/// Checks the screenshot `path`, and, given `other`, that the two canvases are the same: but for
+/// rounding, or, with `edges`, but for the shading of anti-aliased edges.
+fn check(path: &str, other: Option<(&str, bool)>) -> Result<(), String> {
     let image = open(path)?;
     let pal = palette();
     let agents = count(&image, pal.agent) + count(&image, pal.agent_arrived) + count(&image, pal.agent_colliding);
@@ -89,20 +128,31 @@ fn check(path: &str, other: Option<&str>) -> Result<(), String> {
             "{path}: expected agents (>= 50 pixels) and force arrows (>= 10 pixels) on the canvas"
         ));
     }
-    if let Some(other) = other {
-        match canvas_difference(&image, &open(other)?) {
-            Some((0, _)) => println!("{other}: the same canvas, pixel for pixel"),
-            Some((n, most)) if most <= ROUNDING => {
-                println!("{other}: the same canvas but for rounding ({n} pixels apart by at most {most} levels)")
-            }
-            Some((n, most)) => {
-                return Err(format!(
-                    "{path} and {other}: {n} canvas pixels differ, by up to {most} levels"
-                ));
-            }
-            None => return Err(format!("{path} and {other}: the canvases are not the same rectangle")),
-        }
+    let Some((other, edges)) = other else {
+        return Ok(());
+    };
+    let Some(apart) = canvas_difference(&image, &open(other)?) else {
+        return Err(format!("{path} and {other}: the canvases are not the same rectangle"));
+    };
+    let Apart {
+        pixels,
+        differ,
+        most,
+        far,
+        mean,
+    } = apart;
+    let summary = format!(
+        "{differ} of {pixels} canvas pixels apart, by at most {most} levels, {far} by more than {FAR}; mean {mean:.2} levels"
+    );
+    let same = if edges {
+        far as f64 <= EDGES_FAR_SHARE * pixels as f64 && mean <= EDGES_MEAN
+    } else {
+        most <= ROUNDING
+    };
+    if !same {
+        return Err(format!("{path} and {other} differ: {summary}"));
     }
+    println!("{other}: the same canvas ({summary})");
     Ok(())
 }
 
@@ -110,9 +160,10 @@ fn main() -> std::process::ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let (path, other) = match args.as_slice() {
         [path] => (path, None),
-        [path, other] => (path, Some(other.as_str())),
+        [path, other] => (path, Some((other.as_str(), false))),
+        [path, other, flag] if flag == "--edges" => (path, Some((other.as_str(), true))),
         _ => {
-            eprintln!("usage: check_screenshot SHOT.png [OTHER.png]");
+            eprintln!("usage: check_screenshot SHOT.png [OTHER.png [--edges]]");
             return std::process::ExitCode::from(2);
         }
     };

@@ -45,8 +45,6 @@ pub struct CanvasState {
     gpu: Option<GpuCanvas>,
     /// Whether the window's GL context has been looked at for `gpu`.
     gl_checked: bool,
-    /// The window's OpenGL draws on the CPU.
-    software_renderer: bool,
 }
 
 /// How the canvas reacts this frame.
@@ -78,12 +76,11 @@ impl CanvasState {
     pub fn use_gl(&mut self, gl: &eframe::glow::Context) {
         if !self.gl_checked {
             self.gl_checked = true;
-            self.software_renderer = GpuCanvas::renders_in_software(gl);
             let choice = std::env::var("CROWDLAB_CANVAS").unwrap_or_default();
             if choice != "egui" {
                 self.gpu = GpuCanvas::for_context(gl);
             }
-            self.large_layers_on_cpu = self.software_renderer && choice != "egui" && choice != "gpu";
+            self.large_layers_on_cpu = choice != "egui" && choice != "gpu" && GpuCanvas::renders_in_software(gl);
         }
     }
 
@@ -91,11 +88,6 @@ impl CanvasState {
     /// for this).
     pub fn pictures_current(&self) -> bool {
         self.pictures.iter().all(RasterLayer::is_current)
-    }
-
-    /// True when the window's OpenGL draws on the CPU (see `GpuCanvas::renders_in_software`).
-    pub fn software_renderer(&self) -> bool {
-        self.software_renderer
     }
 
     /// The screen position of world point `p` in the last frame drawn, once the canvas has a size.

@@ -2,7 +2,7 @@
 //! with its key, the filter and follow-camera, and the legend (one colour per force kind, vectors and events).
 
 use eframe::egui;
-use egui::{ComboBox, DragValue, RichText, Ui};
+use egui::{ComboBox, DragValue, Ui};
 
 use super::analysis::EventKind;
 use super::colour_key;
@@ -12,27 +12,14 @@ use super::time::timeline::event_color;
 use crate::draw::{ColourBy, Overlays, force_color, palette};
 use crate::record::RecordingHeader;
 
-/// Crowds from which the force arrows slow a window drawn without a GPU enough to say so (under
-/// llvmpipe 1,000 walkers with their arrows play at about 28 frames/s, 5,000 at 6).
-const SLOW_ARROWS_AGENTS: usize = 2_000;
-
 /// Draws the overlay switches, colouring, filter and legend of the run recorded under `header`,
-/// editing `overlays` and `selection`; `software_renderer`: the window draws without a GPU.
-pub fn show(
-    ui: &mut Ui,
-    header: &RecordingHeader,
-    overlays: &mut Overlays,
-    selection: &mut Selection,
-    software_renderer: bool,
-) {
+/// editing `overlays` and `selection`.
+pub fn show(ui: &mut Ui, header: &RecordingHeader, overlays: &mut Overlays, selection: &mut Selection) {
     let scene = &header.scene;
     ui.heading("Overlays");
     ui.checkbox(&mut overlays.forces, "Forces");
     ui.checkbox(&mut overlays.force_labels, "Force names (selected)");
     ui.checkbox(&mut overlays.steering, "Steering");
-    if let Some(hint) = slow_arrows_hint(header.agents.len(), overlays, software_renderer) {
-        ui.label(RichText::new(hint).small().color(ui.visuals().warn_fg_color));
-    }
     ui.checkbox(&mut overlays.velocity, "Velocity");
     ui.checkbox(&mut overlays.preferred_velocity, "Preferred velocity");
     ui.checkbox(&mut overlays.heading, "Heading");
@@ -114,44 +101,4 @@ fn legend(ui: &mut Ui, header: &RecordingHeader) {
         .chain(vectors.map(|(n, c)| (n, color32(c))))
         .chain(events);
     colour_key::swatches(ui, entries);
-}
-
-/// What to tell the user when the window draws without a GPU and `agents` agents' force or
-/// steering arrows are on: they are most of what each frame draws.
-fn slow_arrows_hint(agents: usize, overlays: &Overlays, software_renderer: bool) -> Option<String> {
-    let arrows = overlays.forces || overlays.steering;
-    (software_renderer && arrows && agents >= SLOW_ARROWS_AGENTS).then(|| {
-        format!(
-            "Drawn without a GPU: the arrows of {agents} agents are most of each frame. \
-             Turn Forces and Steering off to play smoothly."
-        )
-    })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn without_a_gpu_a_large_crowd_with_arrows_is_told_to_turn_them_off() {
-        let arrows = Overlays::default();
-        assert!(arrows.forces || arrows.steering, "arrows are on by default");
-        let hint = slow_arrows_hint(5_000, &arrows, true).expect("a hint");
-        assert!(
-            hint.contains("5000 agents") && hint.contains("Forces and Steering"),
-            "{hint}"
-        );
-        assert_eq!(slow_arrows_hint(5_000, &arrows, false), None, "with a GPU");
-        assert_eq!(
-            slow_arrows_hint(SLOW_ARROWS_AGENTS - 1, &arrows, true),
-            None,
-            "a small crowd"
-        );
-        let quiet = Overlays {
-            forces: false,
-            steering: false,
-            ..Overlays::default()
-        };
-        assert_eq!(slow_arrows_hint(5_000, &quiet, true), None, "no arrows");
-    }
 }

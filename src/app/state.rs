@@ -434,8 +434,7 @@ impl CrowdlabApp {
                 commands.extend(self.editor.palette(ui));
             } else {
                 let header = self.frames.header();
-                let software = self.canvas.software_renderer();
-                overlays_panel::show(ui, header, &mut self.overlays, &mut self.selection, software);
+                overlays_panel::show(ui, header, &mut self.overlays, &mut self.selection);
             }
         });
         side_panel(Panel::right("inspector"), RIGHT_PANEL_WIDTH, ui, |ui| {
