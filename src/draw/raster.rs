@@ -26,14 +26,10 @@ impl<'a> Target<'a> {
         }
     }
 
-    /// Blends `color` into the pixels whose centres lie between the heights `rows` and, on the
-    /// row at height `y`, in the x interval `span(y)` (pixel coordinates), with coverage
-    /// `cover(p)` for the pixel centred at `p`.
-    fn blend(&mut self, rows: (f32, f32), span: impl Fn(f32) -> (f32, f32), cover: impl Fn(Vec2) -> f32, color: Color) {
-        // Premultiplied source, in 0..=255.
-        let a = u32::from(color.0[3]);
-        let source = color.0.map(|c| (u32::from(c) * a + 127) / 255);
-        let source = [source[0], source[1], source[2], a];
+    /// Calls `visit` with the centre and the bytes of each pixel whose centre lies between the
+    /// heights `rows` and, on the row at height `y`, in the x interval `span(y)` (pixel
+    /// coordinates).
+    fn visit(&mut self, rows: (f32, f32), span: impl Fn(f32) -> (f32, f32), mut visit: impl FnMut(Vec2, &mut [u8])) {
         let Some((y0, y1)) = pixel_range(rows, self.height) else {
             return;
         };
@@ -44,24 +40,42 @@ impl<'a> Target<'a> {
             };
             let row = &mut self.data[(y * self.width + x0) * 4..(y * self.width + x1) * 4];
             for (x, pixel) in (x0..x1).zip(row.chunks_exact_mut(4)) {
-                let coverage = cover(Vec2::new(x as f32 + 0.5, cy));
-                if coverage <= 0.0 {
-                    continue;
-                }
-                // Source over, in integers scaled by 255²: source × coverage + destination ×
-                // (1 − source alpha × coverage).
-                let c = (coverage * 255.0 + 0.5) as u32;
-                let keep = 255 * 255 - a * c;
-                let mix = |s: u32, d: u8| ((s * c * 255 + u32::from(d) * keep + 32512) / 65025) as u8;
-                // Premultiplied: no colour channel above the alpha, whatever the rounding.
-                let new_alpha = mix(source[3], pixel[3]);
-                for (channel, s) in pixel[..3].iter_mut().zip(source) {
-                    *channel = mix(s, *channel).min(new_alpha);
-                }
-                pixel[3] = new_alpha;
+                visit(Vec2::new(x as f32 + 0.5, cy), pixel);
             }
         }
     }
+
+    /// Blends `color` into the pixels [`Target::visit`] visits, with coverage `cover(p)` for the
+    /// pixel centred at `p`.
+    fn blend(&mut self, rows: (f32, f32), span: impl Fn(f32) -> (f32, f32), cover: impl Fn(Vec2) -> f32, color: Color) {
+        let source = premultiplied(color);
+        self.visit(rows, span, |p, pixel| source_over(pixel, source, cover(p)));
+    }
+}
+
+/// `color` premultiplied, in 0..=255.
+fn premultiplied(color: Color) -> [u32; 4] {
+    let a = u32::from(color.0[3]);
+    let [r, g, b] = [0, 1, 2].map(|i| (u32::from(color.0[i]) * a + 127) / 255);
+    [r, g, b, a]
+}
+
+/// Blends the premultiplied `source` over `pixel` at `coverage`.
+fn source_over(pixel: &mut [u8], source: [u32; 4], coverage: f32) {
+    if coverage <= 0.0 {
+        return;
+    }
+    // Source over, in integers scaled by 255²: source × coverage + destination × (1 − source
+    // alpha × coverage).
+    let c = (coverage * 255.0 + 0.5) as u32;
+    let keep = 255 * 255 - source[3] * c;
+    let mix = |s: u32, d: u8| ((s * c * 255 + u32::from(d) * keep + 32512) / 65025) as u8;
+    // Premultiplied: no colour channel above the alpha, whatever the rounding.
+    let new_alpha = mix(source[3], pixel[3]);
+    for (channel, s) in pixel[..3].iter_mut().zip(source) {
+        *channel = mix(s, *channel).min(new_alpha);
+    }
+    pixel[3] = new_alpha;
 }
 
 /// The pixel indices whose centres lie in `[lo, hi]` (pixel coordinates), clipped to
@@ -92,6 +106,27 @@ pub fn fill_disc(pixmap: &mut Pixmap, center: Vec2, radius: f32, color: Color) {
         |y| circle_span(center, reach, y),
         |p| coverage(p.distance(center) - radius, 2.0 * radius),
         color,
+    );
+}
+
+/// Fills the disc of `radius` pixels around `center` with the opaque `fill` over a disc `width`
+/// pixels wider of `outline`, as egui draws an opaque circle with its outline; the same pixels as
+/// drawing the two discs one after the other, in one pass.
+pub fn fill_outlined_disc(pixmap: &mut Pixmap, center: Vec2, radius: f32, width: f32, fill: Color, outline: Color) {
+    let outer = radius + width;
+    let reach = outer + 0.5;
+    let (fill, outline) = (premultiplied(fill), premultiplied(outline));
+    Target::new(pixmap).visit(
+        (center.y - reach, center.y + reach),
+        |y| circle_span(center, reach, y),
+        |p, pixel| {
+            let distance = p.distance(center);
+            let inner = coverage(distance - radius, 2.0 * radius);
+            if inner < 1.0 {
+                source_over(pixel, outline, coverage(distance - outer, 2.0 * outer));
+            }
+            source_over(pixel, fill, inner);
+        },
     );
 }
 
@@ -185,6 +220,23 @@ mod tests {
         // The disc's centre is the colour itself, a pixel outside it untouched.
         assert_eq!(fast.pixel(20, 22).unwrap().red(), 200);
         assert_eq!(fast.pixel(20, 34).unwrap().red(), 250);
+    }
+
+    #[test]
+    fn an_outlined_disc_is_its_outlines_disc_under_its_fill_in_one_pass() {
+        let outline = Color([20, 30, 60, 200]);
+        for (center, radius, width) in [
+            (Vec2::new(20.3, 22.7), 9.4, 1.5),
+            (Vec2::new(40.5, 10.5), 2.2, 1.0),
+            (Vec2::new(60.0, 40.0), 0.4, 0.7),
+        ] {
+            let mut two_discs = blank();
+            fill_disc(&mut two_discs, center, radius + width, outline);
+            fill_disc(&mut two_discs, center, radius, RED);
+            let mut one_pass = blank();
+            fill_outlined_disc(&mut one_pass, center, radius, width, RED, outline);
+            assert!(one_pass.data() == two_discs.data(), "radius {radius}, width {width}");
+        }
     }
 
     #[test]

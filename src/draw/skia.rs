@@ -8,7 +8,7 @@ use tiny_skia::{FillRule, LineCap, LineJoin, Paint, PathBuilder, Pixmap, Transfo
 
 use super::backend::{Backend, paint as paint_list};
 use super::list::{Color, DrawList, Stroke};
-use super::raster::{fill_disc, stroke_circle, stroke_segment};
+use super::raster::{fill_disc, fill_outlined_disc, stroke_circle, stroke_segment};
 use super::text::draw_text;
 use super::view::View;
 
@@ -120,8 +120,7 @@ impl Backend for SkiaBackend<'_> {
         match (fill, stroke) {
             // As egui draws it: the outline's colour as a disc, the fill over it.
             (Some(fill), Some(stroke)) if fill.is_opaque() => {
-                fill_disc(self.pixmap, center, radius + stroke.width, stroke.color);
-                fill_disc(self.pixmap, center, radius, fill);
+                fill_outlined_disc(self.pixmap, center, radius, stroke.width, fill, stroke.color);
             }
             _ => {
                 if let Some(fill) = fill {
