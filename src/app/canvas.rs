@@ -212,7 +212,75 @@ fn scale_bar(painter: &egui::Painter, rect: Rect, scale: f32, color: Color32) {
 
 #[cfg(test)]
 mod tests {
+    use egui::{Context, RawInput, TextureId};
+
     use super::*;
+    use crate::draw::{Color, Shape};
+
+    /// `count` discs in a row.
+    fn discs(count: usize) -> DrawList {
+        let shapes = (0..count).map(|i| Shape::Circle {
+            center: Vec2::new((i % 100) as f32 * 0.2 - 10.0, (i / 100) as f32 * 0.2 - 5.0),
+            radius: 0.08,
+            fill: Some(Color::rgb(60, 110, 200)),
+            stroke: None,
+        });
+        DrawList {
+            shapes: shapes.collect(),
+        }
+    }
+
+    /// The textures the canvas's frame painted meshes with: egui's font atlas for tessellated
+    /// shapes, a texture of the canvas's own for a picture.
+    fn painted_textures(ctx: &Context, state: &mut CanvasState, layers: [DrawList; LAYERS]) -> Vec<TextureId> {
+        let input = RawInput {
+            screen_rect: Some(Rect::from_min_size(Pos2::ZERO, egui::vec2(600.0, 400.0))),
+            ..Default::default()
+        };
+        let bounds = Bounds {
+            min: Vec2::new(-10.0, -6.0),
+            max: Vec2::new(10.0, 6.0),
+        };
+        let mut layers = Some(layers);
+        let mut output = ctx.run_ui(input, |ui| {
+            let layers = layers.take().expect("one pass");
+            show(ui, state, bounds, layers, "", CanvasOptions::default());
+        });
+        output.textures_delta.clear();
+        let mut textures: Vec<TextureId> = output
+            .shapes
+            .iter()
+            .filter_map(|clipped| match &clipped.shape {
+                egui::Shape::Mesh(mesh) => Some(mesh.texture_id),
+                _ => None,
+            })
+            .collect();
+        textures.dedup();
+        textures
+    }
+
+    #[test]
+    fn under_a_software_renderer_a_layer_of_thousands_of_shapes_is_a_picture_and_a_small_one_is_tessellated() {
+        let ctx = Context::default();
+        let atlas = TextureId::default();
+        let mut state = CanvasState {
+            large_layers_on_cpu: true,
+            ..CanvasState::default()
+        };
+        let textures = painted_textures(&ctx, &mut state, [discs(100), discs(CPU_PICTURE_MIN_SHAPES)]);
+        assert_eq!(textures.len(), 2, "{textures:?}");
+        assert_eq!(textures[0], atlas, "the small layer tessellated, under the picture");
+        assert_ne!(textures[1], atlas, "the large layer as a picture");
+        assert!(state.pictures_current(), "the first picture is waited for");
+
+        let textures = painted_textures(&ctx, &mut state, [discs(100), discs(CPU_PICTURE_MIN_SHAPES - 1)]);
+        assert_eq!(textures, [atlas], "below the threshold both are tessellated");
+
+        let mut with_a_gpu = CanvasState::default();
+        let big = discs(CPU_PICTURE_MIN_SHAPES * 2);
+        let textures = painted_textures(&ctx, &mut with_a_gpu, [discs(100), big]);
+        assert_eq!(textures, [atlas], "with a GPU every layer is tessellated");
+    }
 
     #[test]
     fn scale_bar_lengths_are_round() {
