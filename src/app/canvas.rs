@@ -143,7 +143,7 @@ pub fn show(
     }
     let gpu = state.gpu.as_ref().filter(|gpu| gpu.usable());
     for ((meshes, picture), list) in state.meshes.iter_mut().zip(&mut state.pictures).zip(layers) {
-        if state.large_layers_on_cpu && list.shapes.len() >= CPU_PICTURE_MIN_SHAPES {
+        if state.large_layers_on_cpu && list.shapes.len() >= CPU_PICTURE_MIN_SHAPES && !picture.failed() {
             picture.paint(&painter, view, list);
         } else {
             picture.clear();

@@ -98,6 +98,8 @@ pub struct RasterLayer {
     job: Option<Job>,
     /// The last picture's pixels, to draw the next one into.
     spare: Option<Pixmap>,
+    /// A picture could not be drawn: the layer is tessellated from then on.
+    failed: bool,
 }
 
 impl std::fmt::Debug for RasterLayer {
@@ -140,8 +142,12 @@ impl RasterLayer {
         }
     }
 
-    /// True when the picture shown is of the latest list and view asked for.
+    /// True when the picture shown is of the latest list and view asked for (or when the layer
+    /// cannot be drawn on the CPU, see [`RasterLayer::failed`]).
     pub fn is_current(&self) -> bool {
+        if self.failed {
+            return true;
+        }
         match (&self.shown, &self.wanted) {
             (Some((_, shown)), Some(wanted)) => {
                 Arc::ptr_eq(&shown.list, &wanted.list)
@@ -153,9 +159,18 @@ impl RasterLayer {
         }
     }
 
-    /// Forgets the pictures (the layer is painted another way now).
+    /// True once a picture could not be drawn (the thread drawing it panicked, or its pixmap
+    /// could not be made): the canvas then tessellates the layer instead.
+    pub fn failed(&self) -> bool {
+        self.failed
+    }
+
+    /// Forgets the pictures (the layer is painted another way now), not that one failed.
     pub fn clear(&mut self) {
-        *self = RasterLayer::default();
+        *self = RasterLayer {
+            failed: self.failed,
+            ..RasterLayer::default()
+        };
     }
 
     /// Starts drawing the wanted picture on a thread of its own (here, should no thread start).
@@ -193,7 +208,8 @@ impl RasterLayer {
     /// Shows `pixmap`, the picture of `framing`.
     fn show(&mut self, ctx: &Context, framing: Framing, pixmap: Option<Pixmap>) {
         let Some(pixmap) = pixmap else {
-            eprintln!("crowdlab: the canvas's picture could not be drawn");
+            eprintln!("crowdlab: the canvas's picture could not be drawn; the layer is tessellated from now on");
+            self.failed = true;
             return;
         };
         let size = [pixmap.width() as usize, pixmap.height() as usize];
@@ -304,6 +320,31 @@ mod tests {
     fn exported(list: &DrawList, view: &View) -> Vec<u8> {
         let framing = Framing::new(Arc::new(list.clone()), view, 1.5);
         framing.render(None).expect("a picture").data().to_vec()
+    }
+
+    #[test]
+    fn a_picture_that_cannot_be_drawn_hands_the_layer_back_to_tessellation() {
+        let ctx = Context::default();
+        let too_large = View {
+            origin: Vec2::ZERO,
+            ..View::fill(
+                Bounds {
+                    min: Vec2::splat(-10.0),
+                    max: Vec2::splat(10.0),
+                },
+                Vec2::new(1e9, 10.0),
+            )
+        };
+        let mut layer = RasterLayer::default();
+        ctx.run_ui(RawInput::default(), |ui| {
+            layer.paint(ui.painter(), &too_large, crowd(0.0))
+        })
+        .textures_delta
+        .clear();
+        assert!(layer.failed(), "no pixmap a billion pixels wide");
+        assert!(layer.is_current(), "nothing for a screenshot to wait for");
+        layer.clear();
+        assert!(layer.failed(), "not tried again");
     }
 
     #[test]
