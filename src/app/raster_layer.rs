@@ -8,9 +8,9 @@
 //! list several times faster, and here it does so on a thread of its own: the window keeps
 //! drawing at its own pace with the last finished picture, which follows the view (panned and
 //! zoomed with it, resampled) until the picture for the new view arrives. Pictures are sampled at
-//! the nearest pixel: exactly the picture's pixels where it lies on the pixel grid it was drawn
-//! for, as it does but for a pan or a zoom in progress, and under llvmpipe 13–19 % more frames per
-//! second with the shoal than a linear filter, whose four texel reads show only during that moment.
+//! the nearest pixel. A picture lies on the pixel grid it was drawn for except while a pan or a
+//! zoom waits for the next one, so this shows exactly its pixels; a linear filter would only
+//! smooth those moments, and under llvmpipe the shoal drew 13–19 % more frames per second without it.
 //!
 //! The picture looks like an exported frame, which matches the canvas to within the edge
 //! shading of anti-aliasing (a one-pixel coverage ramp against egui's feathering).
