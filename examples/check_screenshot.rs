@@ -67,12 +67,14 @@ const FAR: u8 = 64;
 
 /// At most this share of a canvas drawn by the PNG export's renderer may be [`FAR`] apart from the
 /// canvas drawn from egui's meshes: anti-aliased edges are shaded differently (a coverage ramp
-/// against egui's feathering), but nothing may move. Set for a scale factor of 1, as CI runs: at
-/// 1.5 the thinnest arrows put 0.45 % of a crowd of 1,000's canvas past it (mean 1.49 levels).
-const EDGES_FAR_SHARE: f64 = 0.002;
+/// against egui's feathering), but nothing may move. `dense_bottleneck_1000` at tick 20, at a
+/// scale factor of 1 as CI runs, with its agents, arrows, walls and grid lines all drawn on the
+/// CPU: 0.64 % of its canvas past [`FAR`] (mean 2.39 levels); the same canvas with a 400 × 300
+/// patch moved by one pixel: 4.7 % (mean 5.31).
+const EDGES_FAR_SHARE: f64 = 0.01;
 
 /// The mean channel difference allowed between the two renderers' canvases, in levels.
-const EDGES_MEAN: f64 = 2.0;
+const EDGES_MEAN: f64 = 3.0;
 
 /// How the canvases of `a` and `b` differ (`None` when they are not the same rectangle).
 fn canvas_difference(a: &image::RgbaImage, b: &image::RgbaImage) -> Option<Apart> {

@@ -8,10 +8,10 @@ use egui::{Align2, Color32, FontId, Key, PointerButton, Pos2, Rect, Response, Ro
 use glam::Vec2;
 
 use super::canvas_meshes::CanvasMeshes;
+use super::canvas_picture::CanvasPicture;
 use super::gpu_canvas::GpuCanvas;
 use super::grid;
 use super::paint::{color32, pos2};
-use super::raster_layer::RasterLayer;
 use crate::draw::{DrawList, View, palette};
 use crate::scene::Bounds;
 
@@ -20,7 +20,7 @@ pub const LAYERS: usize = 2;
 
 /// Shapes from which a layer is drawn on the CPU when the window's OpenGL draws in software: about
 /// 60,000 vertices tessellated, which such a renderer takes some 25 ms to draw (see
-/// [`RasterLayer`]).
+/// [`CanvasPicture`]).
 const CPU_PICTURE_MIN_SHAPES: usize = 2_500;
 
 /// Length the scale bar aims for, in pixels.
@@ -37,9 +37,13 @@ pub struct CanvasState {
     /// The last draw list of each layer painted, tessellated: the scene's static content stays
     /// tessellated while the agents move over it.
     meshes: [CanvasMeshes; LAYERS],
-    /// Each layer's picture, when it is drawn on the CPU.
-    pictures: [RasterLayer; LAYERS],
-    /// Large layers are drawn on the CPU, off the UI thread (the window's OpenGL draws in software).
+    /// The whole canvas (background, grid lines and every layer) as one picture, when a large
+    /// layer is drawn on the CPU.
+    picture: CanvasPicture,
+    /// A canvas with a large layer is drawn on the CPU, off the UI thread, as one opaque picture
+    /// (the window's OpenGL draws in software, and each layer, the background and the grid
+    /// lines drawn over the whole canvas cost it about as much as another frame's worth of
+    /// panels: the shoal played at 21 frames a second with them all, 34 with none).
     large_layers_on_cpu: bool,
     /// Draws the layers from buffers on the GPU (under eframe's glow renderer).
     gpu: Option<GpuCanvas>,
@@ -71,7 +75,7 @@ impl CanvasState {
 
     /// Draws the layers from buffers on the GPU from now on, when the window's GL context `gl`
     /// can (see [`GpuCanvas`]), and, when `gl` draws in software, large layers on the CPU (see
-    /// [`RasterLayer`]). The environment variable `CROWDLAB_CANVAS` chooses otherwise: `gpu`
+    /// [`CanvasPicture`]). The environment variable `CROWDLAB_CANVAS` chooses otherwise: `gpu`
     /// draws every layer on the GPU, `egui` hands every mesh to egui (as without a GL context).
     pub fn use_gl(&mut self, gl: &eframe::glow::Context) {
         if !self.gl_checked {
@@ -87,7 +91,7 @@ impl CanvasState {
     /// True when every layer drawn on the CPU shows the latest list and view (a screenshot waits
     /// for this).
     pub fn pictures_current(&self) -> bool {
-        self.pictures.iter().all(RasterLayer::is_current)
+        self.picture.is_current()
     }
 
     /// The screen position of world point `p` in the last frame drawn, once the canvas has a size.
@@ -137,18 +141,37 @@ pub fn show(
     });
 
     let pal = palette();
-    painter.rect_filled(rect, 0.0, color32(pal.background));
-    if options.grid {
-        grid::paint(&painter, rect, view, color32(pal.text).gamma_multiply(0.5));
-    }
-    let gpu = state.gpu.as_ref().filter(|gpu| gpu.usable());
-    for ((meshes, picture), list) in state.meshes.iter_mut().zip(&mut state.pictures).zip(layers) {
-        if state.large_layers_on_cpu && list.shapes.len() >= CPU_PICTURE_MIN_SHAPES && !picture.failed() {
-            picture.paint(&painter, view, list);
-        } else {
-            picture.clear();
+    // Under everything, filled once the rest is known (a picture that covers the canvas hides it).
+    let backdrop = painter.add(egui::Shape::Noop);
+    let grid_color = pal.text.with_alpha(pal.text.0[3] / 2);
+    let large = layers.iter().any(|list| list.shapes.len() >= CPU_PICTURE_MIN_SHAPES);
+    let covered = if state.large_layers_on_cpu && large && !state.picture.failed() {
+        let mut all = DrawList::default();
+        if options.grid {
+            grid::push_lines(&mut all, view, grid_color);
+        }
+        for list in layers {
+            all.shapes.extend(list.shapes);
+        }
+        let painted = state.picture.paint(&painter, view, all, pal.background);
+        let slack = 1.0 / ui.ctx().pixels_per_point();
+        painted.is_some_and(|painted| painted.expand(slack).contains_rect(rect))
+    } else {
+        state.picture.clear();
+        if options.grid {
+            grid::paint_lines(&painter, rect, view, grid_color);
+        }
+        let gpu = state.gpu.as_ref().filter(|gpu| gpu.usable());
+        for (meshes, list) in state.meshes.iter_mut().zip(layers) {
             meshes.paint(&painter, view, list, gpu);
         }
+        false
+    };
+    if !covered {
+        painter.set(backdrop, egui::Shape::rect_filled(rect, 0.0, color32(pal.background)));
+    }
+    if options.grid {
+        grid::paint_labels(&painter, rect, view, grid_color);
     }
 
     let text = color32(pal.text);
@@ -230,9 +253,10 @@ mod tests {
         }
     }
 
-    /// The textures the canvas's frame painted meshes with: egui's font atlas for tessellated
-    /// shapes, a texture of the canvas's own for a picture.
-    fn painted_textures(ctx: &Context, state: &mut CanvasState, layers: [DrawList; LAYERS]) -> Vec<TextureId> {
+    /// What the canvas's frame painted: the textures of its meshes (egui's font atlas for
+    /// tessellated shapes, a texture of the canvas's own for a picture) and whether it filled
+    /// the canvas with its background colour.
+    fn painted(ctx: &Context, state: &mut CanvasState, layers: [DrawList; LAYERS]) -> (Vec<TextureId>, bool) {
         let input = RawInput {
             screen_rect: Some(Rect::from_min_size(Pos2::ZERO, egui::vec2(600.0, 400.0))),
             ..Default::default()
@@ -242,44 +266,52 @@ mod tests {
             max: Vec2::new(10.0, 6.0),
         };
         let mut layers = Some(layers);
+        let options = CanvasOptions {
+            grid: true,
+            ..CanvasOptions::default()
+        };
         let mut output = ctx.run_ui(input, |ui| {
             let layers = layers.take().expect("one pass");
-            show(ui, state, bounds, layers, "", CanvasOptions::default());
+            show(ui, state, bounds, layers, "", options);
         });
         output.textures_delta.clear();
-        let mut textures: Vec<TextureId> = output
-            .shapes
-            .iter()
-            .filter_map(|clipped| match &clipped.shape {
-                egui::Shape::Mesh(mesh) => Some(mesh.texture_id),
-                _ => None,
-            })
-            .collect();
+        let background = color32(palette().background);
+        let mut textures = Vec::new();
+        let mut backdrop = false;
+        for clipped in &output.shapes {
+            match &clipped.shape {
+                egui::Shape::Mesh(mesh) => textures.push(mesh.texture_id),
+                egui::Shape::Rect(rect) => backdrop |= rect.fill == background,
+                _ => {}
+            }
+        }
         textures.dedup();
-        textures
+        (textures, backdrop)
     }
 
     #[test]
-    fn under_a_software_renderer_a_layer_of_thousands_of_shapes_is_a_picture_and_a_small_one_is_tessellated() {
+    fn under_a_software_renderer_a_canvas_with_a_layer_of_thousands_of_shapes_is_one_opaque_picture() {
         let ctx = Context::default();
         let atlas = TextureId::default();
         let mut state = CanvasState {
             large_layers_on_cpu: true,
             ..CanvasState::default()
         };
-        let textures = painted_textures(&ctx, &mut state, [discs(100), discs(CPU_PICTURE_MIN_SHAPES)]);
-        assert_eq!(textures.len(), 2, "{textures:?}");
-        assert_eq!(textures[0], atlas, "the small layer tessellated, under the picture");
-        assert_ne!(textures[1], atlas, "the large layer as a picture");
+        let (textures, backdrop) = painted(&ctx, &mut state, [discs(100), discs(CPU_PICTURE_MIN_SHAPES)]);
+        assert_eq!(textures.len(), 1, "{textures:?}");
+        assert_ne!(textures[0], atlas, "both layers and the grid's lines in one picture");
+        assert!(!backdrop, "the picture covers the canvas: no background under it");
         assert!(state.pictures_current(), "the first picture is waited for");
 
-        let textures = painted_textures(&ctx, &mut state, [discs(100), discs(CPU_PICTURE_MIN_SHAPES - 1)]);
-        assert_eq!(textures, [atlas], "below the threshold both are tessellated");
+        let (textures, backdrop) = painted(&ctx, &mut state, [discs(100), discs(CPU_PICTURE_MIN_SHAPES - 1)]);
+        assert_eq!(textures, [atlas], "below the threshold every layer is tessellated");
+        assert!(backdrop, "over the background");
 
         let mut with_a_gpu = CanvasState::default();
         let big = discs(CPU_PICTURE_MIN_SHAPES * 2);
-        let textures = painted_textures(&ctx, &mut with_a_gpu, [discs(100), big]);
+        let (textures, backdrop) = painted(&ctx, &mut with_a_gpu, [discs(100), big]);
         assert_eq!(textures, [atlas], "with a GPU every layer is tessellated");
+        assert!(backdrop);
     }
 
     #[test]

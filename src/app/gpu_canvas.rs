@@ -20,9 +20,9 @@
 //! opaque the pixels are egui's own, where it is translucent or anti-aliased they may differ
 //! from egui's by a level or two of 255 in rounding.
 //!
-//! By default a software renderer is not asked to draw a layer of thousands of shapes at all: such
-//! a layer is drawn on the CPU by the PNG export's renderer instead (see `raster_layer`), unless
-//! `CROWDLAB_CANVAS=gpu` asks for this path for every layer.
+//! By default a software renderer is not asked to draw a layer of thousands of shapes at all: a
+//! canvas with such a layer is drawn on the CPU by the PNG export's renderer instead (see
+//! `canvas_picture`), unless `CROWDLAB_CANVAS=gpu` asks for this path for every layer.
 //!
 //! The GL objects are made on the first draw and live as long as the window's GL context. Should
 //! any of them fail, the canvas goes back to handing egui its meshes.

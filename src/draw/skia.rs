@@ -141,21 +141,21 @@ impl Backend for SkiaBackend<'_> {
 
 /// Draws `list` onto `pixmap` through `view`, after filling it with `background` (if any).
 pub fn render_to_pixmap(list: &DrawList, view: &View, background: Option<Color>, pixmap: &mut Pixmap) {
-    match background {
-        Some(c) => {
-            let [r, g, b, a] = c.0;
-            pixmap.fill(tiny_skia::Color::from_rgba8(r, g, b, a));
-        }
-        None => pixmap.fill(tiny_skia::Color::TRANSPARENT),
-    }
-    paint_list(list, view, &mut SkiaBackend::new(pixmap, 1.0));
+    render_layer(list, view, background, 1.0, pixmap);
 }
 
-/// Draws `list` through `view` onto `pixmap` cleared to transparent, `pixels_per_unit` pixels to
-/// each unit of the view's screen (the canvas's points): a layer of the canvas, drawn as the PNG
-/// export draws its frames, to be laid over the canvas.
-pub fn render_layer(list: &DrawList, view: &View, pixels_per_unit: f32, pixmap: &mut Pixmap) {
-    pixmap.fill(tiny_skia::Color::TRANSPARENT);
+/// Draws `list` through `view` onto `pixmap` filled with `background` (transparent without one),
+/// `pixels_per_unit` pixels to each unit of the view's screen (the canvas's points): the canvas
+/// drawn as the PNG export draws its frames.
+pub fn render_layer(
+    list: &DrawList,
+    view: &View,
+    background: Option<Color>,
+    pixels_per_unit: f32,
+    pixmap: &mut Pixmap,
+) {
+    let [r, g, b, a] = background.map_or([0; 4], |c| c.0);
+    pixmap.fill(tiny_skia::Color::from_rgba8(r, g, b, a));
     paint_list(list, view, &mut SkiaBackend::new(pixmap, pixels_per_unit));
 }
 
@@ -218,7 +218,7 @@ mod tests {
         };
         let mut layer = Pixmap::new(120, 80).unwrap();
         layer.fill(tiny_skia::Color::WHITE);
-        render_layer(&shapes(1.0), &view, 2.0, &mut layer);
+        render_layer(&shapes(1.0), &view, None, 2.0, &mut layer);
 
         let doubled = View {
             scale: view.scale * 2.0,

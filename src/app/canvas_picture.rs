@@ -1,6 +1,6 @@
-//! A large layer of the canvas drawn on the CPU, away from the UI thread, by the PNG export's
-//! renderer, and shown as a texture: for windows whose OpenGL draws in software (Mesa's llvmpipe
-//! under Xvfb, a machine without a GPU).
+//! The whole canvas drawn on the CPU, away from the UI thread, by the PNG export's renderer, and
+//! shown as one opaque texture: for windows whose OpenGL draws in software (Mesa's llvmpipe under
+//! Xvfb, a machine without a GPU), when some layer of the canvas is large.
 //!
 //! There, drawing a crowd of 10,000 with its force arrows from its million vertices takes the
 //! renderer 0.2–0.3 s, so every frame that shows a new tick stalls the window. The PNG export's
@@ -11,6 +11,10 @@
 //! the nearest pixel. A picture lies on the pixel grid it was drawn for except while a pan or a
 //! zoom waits for the next one, so this shows exactly its pixels; a linear filter would only
 //! smooth those moments, and under llvmpipe the shoal drew 13–19 % more frames per second without it.
+//!
+//! The picture holds the background, the grid's lines and every layer, so that the software
+//! renderer fills the canvas's pixels once a frame rather than once for the background, once for
+//! the grid and once for each layer.
 //!
 //! The picture looks like an exported frame, which matches the canvas to within the edge
 //! shading of anti-aliasing (a one-pixel coverage ramp against egui's feathering).
@@ -23,12 +27,13 @@ use egui::{Color32, ColorImage, Context, Painter, Pos2, Rect, TextureHandle, Tex
 use glam::Vec2;
 use tiny_skia::Pixmap;
 
-use crate::draw::{DrawList, View, render_layer};
+use crate::draw::{Color, DrawList, View, render_layer};
 
-/// What a picture shows: a list through a view, on a pixel grid.
+/// What a picture shows: a list through a view over a background colour, on a pixel grid.
 #[derive(Clone)]
 struct Framing {
     list: Arc<DrawList>,
+    background: Color,
     /// The canvas's view, in points.
     view: View,
     pixels_per_point: f32,
@@ -38,11 +43,12 @@ struct Framing {
 }
 
 impl Framing {
-    fn new(list: Arc<DrawList>, view: &View, pixels_per_point: f32) -> Framing {
+    fn new(list: Arc<DrawList>, background: Color, view: &View, pixels_per_point: f32) -> Framing {
         let pixel_origin = (view.origin * pixels_per_point).round();
         let size = (view.size * pixels_per_point).round().max(Vec2::ONE);
         Framing {
             list,
+            background,
             view: *view,
             pixels_per_point,
             pixel_origin,
@@ -50,9 +56,13 @@ impl Framing {
         }
     }
 
-    /// Whether this framing draws the same as `list` through `view` at `pixels_per_point`.
-    fn shows(&self, list: &DrawList, view: &View, pixels_per_point: f32) -> bool {
-        self.view == *view && self.pixels_per_point == pixels_per_point && *self.list == *list
+    /// Whether this framing draws the same as `list` over `background` through `view` at
+    /// `pixels_per_point`.
+    fn shows(&self, list: &DrawList, background: Color, view: &View, pixels_per_point: f32) -> bool {
+        self.view == *view
+            && self.pixels_per_point == pixels_per_point
+            && self.background == background
+            && *self.list == *list
     }
 
     /// Draws the list into `pixmap` (reused when it has the right size).
@@ -66,7 +76,13 @@ impl Framing {
             origin: self.view.origin - self.pixel_origin / self.pixels_per_point,
             ..self.view
         };
-        render_layer(&self.list, &view, self.pixels_per_point, &mut pixmap);
+        render_layer(
+            &self.list,
+            &view,
+            Some(self.background),
+            self.pixels_per_point,
+            &mut pixmap,
+        );
         Some(pixmap)
     }
 
@@ -93,7 +109,7 @@ struct Job {
 
 /// One canvas layer drawn on the CPU; kept between frames.
 #[derive(Default)]
-pub struct RasterLayer {
+pub struct CanvasPicture {
     /// The last finished picture, and what it shows.
     shown: Option<(TextureHandle, Framing)>,
     /// The newest list and view the canvas asked for.
@@ -105,30 +121,31 @@ pub struct RasterLayer {
     failed: bool,
 }
 
-impl std::fmt::Debug for RasterLayer {
+impl std::fmt::Debug for CanvasPicture {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "RasterLayer {{ shown: {}, drawing: {} }}",
+            "CanvasPicture {{ shown: {}, drawing: {} }}",
             self.shown.is_some(),
             self.job.is_some()
         )
     }
 }
 
-impl RasterLayer {
-    /// Paints the latest picture of `list` through `view` with `painter`, moved to where its
-    /// world is under `view`, and starts drawing a picture of `list` through `view` when none
-    /// shows it yet and none is being drawn. The first picture is waited for.
-    pub fn paint(&mut self, painter: &Painter, view: &View, list: DrawList) {
+impl CanvasPicture {
+    /// Paints the latest picture of `list` over `background` through `view` with `painter`, moved
+    /// to where its world is under `view`, and starts drawing a picture of `list` through `view`
+    /// when none shows it yet and none is being drawn. The first picture is waited for. Returns
+    /// the rectangle painted (none when no picture could be drawn).
+    pub fn paint(&mut self, painter: &Painter, view: &View, list: DrawList, background: Color) -> Option<Rect> {
         let ctx = painter.ctx();
         let pixels_per_point = ctx.pixels_per_point();
         if !self
             .wanted
             .as_ref()
-            .is_some_and(|w| w.shows(&list, view, pixels_per_point))
+            .is_some_and(|w| w.shows(&list, background, view, pixels_per_point))
         {
-            self.wanted = Some(Framing::new(Arc::new(list), view, pixels_per_point));
+            self.wanted = Some(Framing::new(Arc::new(list), background, view, pixels_per_point));
         }
         if self.job.as_ref().is_some_and(|job| job.thread.is_finished()) || self.shown.is_none() {
             self.finish(ctx);
@@ -139,14 +156,17 @@ impl RasterLayer {
                 self.finish(ctx);
             }
         }
-        if let Some((texture, framing)) = &self.shown {
-            let uv = Rect::from_min_max(Pos2::ZERO, Pos2::new(1.0, 1.0));
-            painter.image(texture.id(), framing.rect_under(view), uv, Color32::WHITE);
-        }
+        let (texture, framing) = self.shown.as_ref()?;
+        let (rect, uv) = (
+            framing.rect_under(view),
+            Rect::from_min_max(Pos2::ZERO, Pos2::new(1.0, 1.0)),
+        );
+        painter.image(texture.id(), rect, uv, Color32::WHITE);
+        Some(rect)
     }
 
     /// True when the picture shown is of the latest list and view asked for (or when the layer
-    /// cannot be drawn on the CPU, see [`RasterLayer::failed`]).
+    /// cannot be drawn on the CPU, see [`CanvasPicture::failed`]).
     pub fn is_current(&self) -> bool {
         if self.failed {
             return true;
@@ -170,9 +190,9 @@ impl RasterLayer {
 
     /// Forgets the pictures (the layer is painted another way now), not that one failed.
     pub fn clear(&mut self) {
-        *self = RasterLayer {
+        *self = CanvasPicture {
             failed: self.failed,
-            ..RasterLayer::default()
+            ..CanvasPicture::default()
         };
     }
 
@@ -267,6 +287,9 @@ mod tests {
         list
     }
 
+    /// The canvas's background in these tests.
+    const BACKGROUND: Color = Color::rgb(240, 235, 220);
+
     /// What a frame painted: the picture's rectangle (points) and the pixels uploaded, if any.
     struct Painted {
         rect: Rect,
@@ -274,14 +297,14 @@ mod tests {
     }
 
     /// One frame in which `layer` paints `list` through `view`.
-    fn frame(ctx: &Context, layer: &mut RasterLayer, view: &View, list: DrawList) -> Painted {
+    fn frame(ctx: &Context, layer: &mut CanvasPicture, view: &View, list: DrawList) -> Painted {
         let input = RawInput {
             screen_rect: Some(Rect::from_min_size(Pos2::ZERO, egui::vec2(500.0, 400.0))),
             ..Default::default()
         };
         let mut list = Some(list);
         let mut output = ctx.run_ui(input, |ui| {
-            layer.paint(ui.painter(), view, list.take().expect("one pass"))
+            layer.paint(ui.painter(), view, list.take().expect("one pass"), BACKGROUND);
         });
         let painted = Painted {
             rect: picture_rect(&output),
@@ -321,12 +344,12 @@ mod tests {
 
     /// `list` drawn by the PNG export's renderer as the layer draws it at 1.5 pixels per point.
     fn exported(list: &DrawList, view: &View) -> Vec<u8> {
-        let framing = Framing::new(Arc::new(list.clone()), view, 1.5);
+        let framing = Framing::new(Arc::new(list.clone()), BACKGROUND, view, 1.5);
         framing.render(None).expect("a picture").data().to_vec()
     }
 
     #[test]
-    fn a_picture_that_cannot_be_drawn_hands_the_layer_back_to_tessellation() {
+    fn a_picture_that_cannot_be_drawn_hands_the_canvas_back_to_tessellation() {
         let ctx = Context::default();
         let too_large = View {
             origin: Vec2::ZERO,
@@ -338,9 +361,9 @@ mod tests {
                 Vec2::new(1e9, 10.0),
             )
         };
-        let mut layer = RasterLayer::default();
+        let mut layer = CanvasPicture::default();
         ctx.run_ui(RawInput::default(), |ui| {
-            layer.paint(ui.painter(), &too_large, crowd(0.0))
+            assert_eq!(layer.paint(ui.painter(), &too_large, crowd(0.0), BACKGROUND), None);
         })
         .textures_delta
         .clear();
@@ -351,7 +374,7 @@ mod tests {
     }
 
     #[test]
-    fn the_layer_shows_the_export_renderers_picture_and_moves_it_with_the_view_until_the_next_one_is_drawn() {
+    fn the_canvas_shows_the_export_renderers_picture_and_moves_it_with_the_view_until_the_next_one_is_drawn() {
         let ctx = Context::default();
         ctx.set_zoom_factor(1.5);
         let bounds = Bounds {
@@ -362,7 +385,7 @@ mod tests {
             origin: Vec2::new(10.0, 20.5),
             ..View::fit(bounds, Vec2::new(400.0, 300.0))
         };
-        let mut layer = RasterLayer::default();
+        let mut layer = CanvasPicture::default();
         // The first frame sets the scale; the first picture is waited for.
         frame(&ctx, &mut layer, &view, crowd(0.0));
         let first = frame(&ctx, &mut layer, &view, crowd(0.0));
@@ -395,6 +418,11 @@ mod tests {
         assert!(layer.is_current(), "the picture caught up");
         let pixels = last.expect("the new picture uploaded");
         assert!(pixels == exported(&crowd(0.5), &panned), "the export renderer's pixels");
+        assert!(pixels.chunks(4).all(|p| p[3] == 255), "an opaque picture");
+        assert!(
+            pixels.chunks(4).any(|p| p[..3] == BACKGROUND.0[..3]),
+            "over the background"
+        );
         assert!(pixels != exported(&crowd(0.0), &view));
         let settled = frame(&ctx, &mut layer, &panned, crowd(0.5));
         assert!((settled.rect.min - canvas.min).length() < 1e-3);
