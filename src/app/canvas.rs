@@ -74,8 +74,8 @@ impl CanvasState {
     }
 
     /// Draws the layers from buffers on the GPU from now on, when the window's GL context `gl`
-    /// can (see [`GpuCanvas`]), and, when `gl` draws in software, large layers on the CPU (see
-    /// [`CanvasPicture`]). The environment variable `CROWDLAB_CANVAS` chooses otherwise: `gpu`
+    /// can (see [`GpuCanvas`]), and, when `gl` draws in software, a canvas with a large layer as
+    /// one picture on the CPU (see [`CanvasPicture`]). The environment variable `CROWDLAB_CANVAS` chooses otherwise: `gpu`
     /// draws every layer on the GPU, `egui` hands every mesh to egui (as without a GL context).
     pub fn use_gl(&mut self, gl: &eframe::glow::Context) {
         if !self.gl_checked {
@@ -88,9 +88,9 @@ impl CanvasState {
         }
     }
 
-    /// True when every layer drawn on the CPU shows the latest list and view (a screenshot waits
-    /// for this).
-    pub fn pictures_current(&self) -> bool {
+    /// True when the canvas's picture, when it is drawn on the CPU, shows the latest lists and
+    /// view (a screenshot waits for this).
+    pub fn picture_current(&self) -> bool {
         self.picture.is_current()
     }
 
@@ -150,6 +150,7 @@ pub fn show(
         if options.grid {
             grid::push_lines(&mut all, view, grid_color);
         }
+        all.shapes.reserve(layers.iter().map(|list| list.shapes.len()).sum());
         for list in layers {
             all.shapes.extend(list.shapes);
         }
@@ -301,7 +302,7 @@ mod tests {
         assert_eq!(textures.len(), 1, "{textures:?}");
         assert_ne!(textures[0], atlas, "both layers and the grid's lines in one picture");
         assert!(!backdrop, "the picture covers the canvas: no background under it");
-        assert!(state.pictures_current(), "the first picture is waited for");
+        assert!(state.picture_current(), "the first picture is waited for");
 
         let (textures, backdrop) = painted(&ctx, &mut state, [discs(100), discs(CPU_PICTURE_MIN_SHAPES - 1)]);
         assert_eq!(textures, [atlas], "below the threshold every layer is tessellated");

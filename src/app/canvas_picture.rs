@@ -107,7 +107,7 @@ struct Job {
     thread: JoinHandle<Option<Pixmap>>,
 }
 
-/// One canvas layer drawn on the CPU; kept between frames.
+/// The canvas drawn on the CPU; kept between frames.
 #[derive(Default)]
 pub struct CanvasPicture {
     /// The last finished picture, and what it shows.
@@ -117,7 +117,7 @@ pub struct CanvasPicture {
     job: Option<Job>,
     /// The last picture's pixels, to draw the next one into.
     spare: Option<Pixmap>,
-    /// A picture could not be drawn: the layer is tessellated from then on.
+    /// A picture could not be drawn: the canvas's layers are tessellated from then on.
     failed: bool,
 }
 
@@ -165,7 +165,7 @@ impl CanvasPicture {
         Some(rect)
     }
 
-    /// True when the picture shown is of the latest list and view asked for (or when the layer
+    /// True when the picture shown is of the latest list and view asked for (or when the canvas
     /// cannot be drawn on the CPU, see [`CanvasPicture::failed`]).
     pub fn is_current(&self) -> bool {
         if self.failed {
@@ -183,12 +183,12 @@ impl CanvasPicture {
     }
 
     /// True once a picture could not be drawn (the thread drawing it panicked, or its pixmap
-    /// could not be made): the canvas then tessellates the layer instead.
+    /// could not be made): the canvas then tessellates its layers instead.
     pub fn failed(&self) -> bool {
         self.failed
     }
 
-    /// Forgets the pictures (the layer is painted another way now), not that one failed.
+    /// Forgets the pictures (the canvas is painted another way now), not that one failed.
     pub fn clear(&mut self) {
         *self = CanvasPicture {
             failed: self.failed,
@@ -231,7 +231,7 @@ impl CanvasPicture {
     /// Shows `pixmap`, the picture of `framing`.
     fn show(&mut self, ctx: &Context, framing: Framing, pixmap: Option<Pixmap>) {
         let Some(pixmap) = pixmap else {
-            eprintln!("crowdlab: the canvas's picture could not be drawn; the layer is tessellated from now on");
+            eprintln!("crowdlab: the canvas's picture could not be drawn; its layers are tessellated from now on");
             self.failed = true;
             return;
         };
@@ -296,15 +296,15 @@ mod tests {
         uploaded: Option<Vec<u8>>,
     }
 
-    /// One frame in which `layer` paints `list` through `view`.
-    fn frame(ctx: &Context, layer: &mut CanvasPicture, view: &View, list: DrawList) -> Painted {
+    /// One frame in which `picture` paints `list` through `view`.
+    fn frame(ctx: &Context, picture: &mut CanvasPicture, view: &View, list: DrawList) -> Painted {
         let input = RawInput {
             screen_rect: Some(Rect::from_min_size(Pos2::ZERO, egui::vec2(500.0, 400.0))),
             ..Default::default()
         };
         let mut list = Some(list);
         let mut output = ctx.run_ui(input, |ui| {
-            layer.paint(ui.painter(), view, list.take().expect("one pass"), BACKGROUND);
+            picture.paint(ui.painter(), view, list.take().expect("one pass"), BACKGROUND);
         });
         let painted = Painted {
             rect: picture_rect(&output),
@@ -314,7 +314,7 @@ mod tests {
         painted
     }
 
-    /// Where the frame painted the layer's texture, in points.
+    /// Where the frame painted the picture's texture, in points.
     fn picture_rect(output: &FullOutput) -> Rect {
         let rects: Vec<Rect> = output
             .shapes
@@ -342,7 +342,8 @@ mod tests {
         }
     }
 
-    /// `list` drawn by the PNG export's renderer as the layer draws it at 1.5 pixels per point.
+    /// `list` drawn by the PNG export's renderer as the canvas's picture draws it at 1.5 pixels per
+    /// point.
     fn exported(list: &DrawList, view: &View) -> Vec<u8> {
         let framing = Framing::new(Arc::new(list.clone()), BACKGROUND, view, 1.5);
         framing.render(None).expect("a picture").data().to_vec()

@@ -79,7 +79,7 @@ impl eframe::App for ScreenshotRun {
                 }
                 Phase::Running
             }
-            Phase::Settling(0) if !self.app.canvas.pictures_current() => Phase::Settling(0),
+            Phase::Settling(0) if !self.app.canvas.picture_current() => Phase::Settling(0),
             Phase::Settling(0) => {
                 let slot = self.image.clone();
                 let waker = ctx.clone();
