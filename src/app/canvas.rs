@@ -75,8 +75,9 @@ impl CanvasState {
 
     /// Draws the layers from buffers on the GPU from now on, when the window's GL context `gl`
     /// can (see [`GpuCanvas`]), and, when `gl` draws in software, a canvas with a large layer as
-    /// one picture on the CPU (see [`CanvasPicture`]). The environment variable `CROWDLAB_CANVAS` chooses otherwise: `gpu`
-    /// draws every layer on the GPU, `egui` hands every mesh to egui (as without a GL context).
+    /// one picture on the CPU (see [`CanvasPicture`]). The environment variable `CROWDLAB_CANVAS`
+    /// chooses otherwise: `gpu` draws every layer on the GPU, `egui` hands every mesh to egui (as
+    /// without a GL context).
     pub fn use_gl(&mut self, gl: &eframe::glow::Context) {
         if !self.gl_checked {
             self.gl_checked = true;
