@@ -147,15 +147,13 @@ pub fn show(
     let grid_color = pal.text.with_alpha(pal.text.0[3] / 2);
     let large = layers.iter().any(|list| list.shapes.len() >= CPU_PICTURE_MIN_SHAPES);
     let covered = if state.large_layers_on_cpu && large && !state.picture.failed() {
-        let mut all = DrawList::default();
+        let mut grid_lines = DrawList::default();
         if options.grid {
-            grid::push_lines(&mut all, view, grid_color);
+            grid::push_lines(&mut grid_lines, view, grid_color);
         }
-        all.shapes.reserve(layers.iter().map(|list| list.shapes.len()).sum());
-        for list in layers {
-            all.shapes.extend(list.shapes);
-        }
-        let painted = state.picture.paint(&painter, view, all, pal.background);
+        // The grid's lines and the scene's static layer stay drawn while the agents move.
+        let lists = std::iter::once(grid_lines).chain(layers).collect();
+        let painted = state.picture.paint(&painter, view, lists, 2, pal.background);
         let slack = 1.0 / ui.ctx().pixels_per_point();
         painted.is_some_and(|painted| painted.expand(slack).contains_rect(rect))
     } else {

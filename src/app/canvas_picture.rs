@@ -4,7 +4,7 @@
 //!
 //! There, drawing a crowd of 10,000 with its force arrows from its million vertices takes the
 //! renderer 0.2–0.3 s, so every frame that shows a new tick stalls the window. The PNG export's
-//! rasteriser (exact coverage for discs and segments, `draw::render_layer`) draws the same draw
+//! rasteriser (exact coverage for discs and segments, `draw::draw_over`) draws the same draw
 //! list several times faster, and here it does so on a thread of its own: the window keeps
 //! drawing at its own pace with the last finished picture, which follows the view (panned and
 //! zoomed with it, resampled) until the picture for the new view arrives. Pictures are sampled at
@@ -14,97 +14,26 @@
 //!
 //! The picture holds the background, the grid's lines and every layer, so that the software
 //! renderer fills the canvas's pixels once a frame rather than once for the background, once for
-//! the grid and once for each layer.
+//! the grid and once for each layer. The lists under the crowd are kept drawn between pictures
+//! (see [`Framing`]).
 //!
 //! The picture looks like an exported frame, which matches the canvas to within the edge
 //! shading of anti-aliasing (a one-pixel coverage ramp against egui's feathering).
 
-use std::sync::Arc;
 use std::thread::JoinHandle;
 
 use eframe::egui;
 use egui::{Color32, ColorImage, Context, Painter, Pos2, Rect, TextureHandle, TextureOptions};
-use glam::Vec2;
 use tiny_skia::Pixmap;
 
-use crate::draw::{Color, DrawList, View, render_layer};
-
-/// What a picture shows: a list through a view over a background colour, on a pixel grid.
-#[derive(Clone)]
-struct Framing {
-    list: Arc<DrawList>,
-    background: Color,
-    /// The canvas's view, in points.
-    view: View,
-    pixels_per_point: f32,
-    /// The screen pixel of the picture's top-left corner, and the picture's size in pixels.
-    pixel_origin: Vec2,
-    pixel_size: [u32; 2],
-}
-
-impl Framing {
-    fn new(list: Arc<DrawList>, background: Color, view: &View, pixels_per_point: f32) -> Framing {
-        let pixel_origin = (view.origin * pixels_per_point).round();
-        let size = (view.size * pixels_per_point).round().max(Vec2::ONE);
-        Framing {
-            list,
-            background,
-            view: *view,
-            pixels_per_point,
-            pixel_origin,
-            pixel_size: [size.x as u32, size.y as u32],
-        }
-    }
-
-    /// Whether this framing draws the same as `list` over `background` through `view` at
-    /// `pixels_per_point`.
-    fn shows(&self, list: &DrawList, background: Color, view: &View, pixels_per_point: f32) -> bool {
-        self.view == *view
-            && self.pixels_per_point == pixels_per_point
-            && self.background == background
-            && *self.list == *list
-    }
-
-    /// Draws the list into `pixmap` (reused when it has the right size).
-    fn render(&self, pixmap: Option<Pixmap>) -> Option<Pixmap> {
-        let [width, height] = self.pixel_size;
-        let mut pixmap = match pixmap {
-            Some(p) if p.width() == width && p.height() == height => p,
-            _ => Pixmap::new(width, height)?,
-        };
-        let view = View {
-            origin: self.view.origin - self.pixel_origin / self.pixels_per_point,
-            ..self.view
-        };
-        render_layer(
-            &self.list,
-            &view,
-            Some(self.background),
-            self.pixels_per_point,
-            &mut pixmap,
-        );
-        Some(pixmap)
-    }
-
-    /// The picture's rectangle on the screen (points) under `view`: where the world it shows is now.
-    fn rect_under(&self, view: &View) -> Rect {
-        let corner = |pixel: Vec2| {
-            let world = self.view.to_world(pixel / self.pixels_per_point);
-            let p = view.to_screen(world);
-            Pos2::new(p.x, p.y)
-        };
-        let [width, height] = self.pixel_size;
-        Rect::from_two_pos(
-            corner(self.pixel_origin),
-            corner(self.pixel_origin + Vec2::new(width as f32, height as f32)),
-        )
-    }
-}
+use super::picture_framing::{Framing, Underlay};
+use crate::draw::{Color, DrawList, View};
 
 /// A picture being drawn on its own thread.
 struct Job {
     framing: Framing,
-    thread: JoinHandle<Option<Pixmap>>,
+    /// The picture, and the underlay it was drawn from.
+    thread: JoinHandle<(Option<Pixmap>, Option<Underlay>)>,
 }
 
 /// The canvas drawn on the CPU; kept between frames.
@@ -117,6 +46,8 @@ pub struct CanvasPicture {
     job: Option<Job>,
     /// The last picture's pixels, to draw the next one into.
     spare: Option<Pixmap>,
+    /// The last picture's underlay, to start the next one from.
+    underlay: Option<Underlay>,
     /// A picture could not be drawn: the canvas's layers are tessellated from then on.
     failed: bool,
 }
@@ -133,19 +64,23 @@ impl std::fmt::Debug for CanvasPicture {
 }
 
 impl CanvasPicture {
-    /// Paints the latest picture of `list` over `background` through `view` with `painter`, moved
-    /// to where its world is under `view`, and starts drawing a picture of `list` through `view`
-    /// when none shows it yet and none is being drawn. The first picture is waited for. Returns
-    /// the rectangle painted (none when no picture could be drawn).
-    pub fn paint(&mut self, painter: &Painter, view: &View, list: DrawList, background: Color) -> Option<Rect> {
+    /// Paints the latest picture of `lists` (the first `under` of them kept drawn while they stay
+    /// the same, see [`Framing`]) over `background` through `view` with `painter`, moved to where
+    /// its world is under `view`, and starts drawing a picture of `lists` through `view` when none
+    /// shows it yet and none is being drawn. The first picture is waited for. Returns the
+    /// rectangle painted (none when no picture could be drawn).
+    pub fn paint(
+        &mut self,
+        painter: &Painter,
+        view: &View,
+        lists: Vec<DrawList>,
+        under: usize,
+        background: Color,
+    ) -> Option<Rect> {
         let ctx = painter.ctx();
         let pixels_per_point = ctx.pixels_per_point();
-        if !self
-            .wanted
-            .as_ref()
-            .is_some_and(|w| w.shows(&list, background, view, pixels_per_point))
-        {
-            self.wanted = Some(Framing::new(Arc::new(list), background, view, pixels_per_point));
+        if let Some(wanted) = Framing::follow(self.wanted.as_ref(), lists, under, background, view, pixels_per_point) {
+            self.wanted = Some(wanted);
         }
         if self.job.as_ref().is_some_and(|job| job.thread.is_finished()) || self.shown.is_none() {
             self.finish(ctx);
@@ -172,11 +107,7 @@ impl CanvasPicture {
             return true;
         }
         match (&self.shown, &self.wanted) {
-            (Some((_, shown)), Some(wanted)) => {
-                Arc::ptr_eq(&shown.list, &wanted.list)
-                    && shown.view == wanted.view
-                    && shown.pixels_per_point == wanted.pixels_per_point
-            }
+            (Some((_, shown)), Some(wanted)) => shown.same_picture(wanted),
             (_, None) => true,
             (None, Some(_)) => false,
         }
@@ -201,21 +132,21 @@ impl CanvasPicture {
         let Some(framing) = self.wanted.clone() else {
             return;
         };
-        let pixmap = self.spare.take();
+        let (pixmap, underlay) = (self.spare.take(), self.underlay.take());
         let (job_framing, waker) = (framing.clone(), ctx.clone());
         let spawned = std::thread::Builder::new()
             .name("canvas picture".into())
             .spawn(move || {
-                let pixmap = job_framing.render(pixmap);
+                let drawn = job_framing.render(pixmap, underlay);
                 waker.request_repaint();
-                pixmap
+                drawn
             });
         match spawned {
             Ok(thread) => self.job = Some(Job { framing, thread }),
             Err(error) => {
                 eprintln!("crowdlab: cannot start a thread for the canvas's picture ({error}); drawing it here");
-                let pixmap = framing.render(None);
-                self.show(ctx, framing, pixmap);
+                let drawn = framing.render(None, None);
+                self.show(ctx, framing, drawn);
             }
         }
     }
@@ -223,13 +154,14 @@ impl CanvasPicture {
     /// Shows the job's picture, waiting for it if it is still being drawn.
     fn finish(&mut self, ctx: &Context) {
         if let Some(job) = self.job.take() {
-            let pixmap = job.thread.join().ok().flatten();
-            self.show(ctx, job.framing, pixmap);
+            let drawn = job.thread.join().unwrap_or((None, None));
+            self.show(ctx, job.framing, drawn);
         }
     }
 
-    /// Shows `pixmap`, the picture of `framing`.
-    fn show(&mut self, ctx: &Context, framing: Framing, pixmap: Option<Pixmap>) {
+    /// Shows `pixmap`, the picture of `framing`, and keeps `underlay` for the next one.
+    fn show(&mut self, ctx: &Context, framing: Framing, (pixmap, underlay): (Option<Pixmap>, Option<Underlay>)) {
+        self.underlay = underlay;
         let Some(pixmap) = pixmap else {
             eprintln!("crowdlab: the canvas's picture could not be drawn; its layers are tessellated from now on");
             self.failed = true;
@@ -259,6 +191,7 @@ mod tests {
     use super::*;
     use crate::draw::{Color, Shape, Stroke};
     use crate::scene::Bounds;
+    use glam::Vec2;
 
     /// A row of discs with arrows, moved `shift` metres to the right.
     fn crowd(shift: f32) -> DrawList {
@@ -304,7 +237,8 @@ mod tests {
         };
         let mut list = Some(list);
         let mut output = ctx.run_ui(input, |ui| {
-            picture.paint(ui.painter(), view, list.take().expect("one pass"), BACKGROUND);
+            let lists = vec![DrawList::default(), list.take().expect("one pass")];
+            picture.paint(ui.painter(), view, lists, 1, BACKGROUND);
         });
         let painted = Painted {
             rect: picture_rect(&output),
@@ -345,8 +279,8 @@ mod tests {
     /// `list` drawn by the PNG export's renderer as the canvas's picture draws it at 1.5 pixels per
     /// point.
     fn exported(list: &DrawList, view: &View) -> Vec<u8> {
-        let framing = Framing::new(Arc::new(list.clone()), BACKGROUND, view, 1.5);
-        framing.render(None).expect("a picture").data().to_vec()
+        let framing = Framing::follow(None, vec![list.clone()], 0, BACKGROUND, view, 1.5).expect("a framing");
+        framing.render(None, None).0.expect("a picture").data().to_vec()
     }
 
     #[test]
@@ -364,7 +298,10 @@ mod tests {
         };
         let mut layer = CanvasPicture::default();
         ctx.run_ui(RawInput::default(), |ui| {
-            assert_eq!(layer.paint(ui.painter(), &too_large, crowd(0.0), BACKGROUND), None);
+            assert_eq!(
+                layer.paint(ui.painter(), &too_large, vec![crowd(0.0)], 0, BACKGROUND),
+                None
+            );
         })
         .textures_delta
         .clear();

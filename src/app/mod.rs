@@ -56,6 +56,7 @@ mod metrics_panel;
 mod notice;
 mod overlays_panel;
 mod paint;
+mod picture_framing;
 mod plots;
 mod recent;
 mod recovery_panel;

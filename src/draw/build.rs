@@ -6,6 +6,7 @@ use glam::Vec2;
 use super::list::{DrawList, Shape, Stroke};
 use super::overlay::{
     Focus, Overlays, agent_fills, draw_avoidance, draw_neighbour_links, draw_selected, draw_trails, draw_vectors,
+    force_colors,
 };
 use super::style::palette;
 use crate::record::{Frame, RecordingHeader};
@@ -236,14 +237,28 @@ fn draw_agents(header: &RecordingHeader, frame: &Frame, overlays: &Overlays, foc
     if overlays.neighbours {
         draw_neighbour_links(list, header, frame, focus);
     }
+    // Room for every agent's body and arrows at once: a crowd's list is megabytes, and growing
+    // it step by step copies it into fresh memory each time.
+    let vectors = [
+        overlays.heading,
+        overlays.preferred_velocity,
+        overlays.velocity,
+        overlays.steering,
+    ]
+    .into_iter()
+    .filter(|&on| on)
+    .count();
+    let forces = if overlays.forces { frame.forces.len() } else { 0 };
+    list.shapes.reserve(frame.agents.len() * (2 + vectors) + forces);
     let fills = agent_fills(header, frame, overlays.colour_by);
     for (a, fill) in frame.agents.iter().zip(fills) {
         let fill = if focus.shows(a.id) { fill } else { fill.with_alpha(70) };
         agent_body(list, a.position, header.radius_of(a), a.heading, fill);
     }
+    let force_colors = force_colors(header);
     for a in frame.agents.iter().filter(|a| focus.shows(a.id)) {
         let label_forces = overlays.force_labels && focus.selected == Some(a.id);
-        draw_vectors(list, header, frame, a, overlays, label_forces);
+        draw_vectors(list, header, frame, a, overlays, &force_colors, label_forces);
         if overlays.labels {
             list.push(Shape::Label {
                 position: a.position,

@@ -208,13 +208,15 @@ fn arrow(list: &mut DrawList, from: Vec2, to: Vec2, width: f32, color: Color) {
     });
 }
 
-/// Pushes the vector overlays (forces, steering, velocities, heading) of agent `a`.
+/// Pushes the vector overlays (forces, steering, velocities, heading) of agent `a`; a force
+/// labelled `i` in `header` is drawn in `force_colors[i]` (see [`force_colors`]).
 pub fn draw_vectors(
     list: &mut DrawList,
     header: &RecordingHeader,
     frame: &Frame,
     a: &AgentSample,
     overlays: &Overlays,
+    force_colors: &[Color],
     label_forces: bool,
 ) {
     let pal = palette();
@@ -239,13 +241,17 @@ pub fn draw_vectors(
                 continue;
             }
             let label = header.label(f.label);
+            let color = force_colors
+                .get(usize::from(f.label))
+                .copied()
+                .unwrap_or_else(|| force_color(label));
             let to = a.position + f.force * overlays.force_scale;
-            arrow(list, a.position, to, 1.5, force_color(label));
+            arrow(list, a.position, to, 1.5, color);
             if label_forces {
                 list.push(Shape::Label {
                     position: to + (to - a.position).normalize_or_zero() * 0.25,
                     text: label.to_string(),
-                    color: force_color(label),
+                    color,
                     size: 11.0,
                 });
             }
@@ -260,6 +266,12 @@ pub fn draw_vectors(
             pal.steering,
         );
     }
+}
+
+/// The colour of each force label of `header`, by label index: worked out once a frame rather
+/// than once an arrow.
+pub fn force_colors(header: &RecordingHeader) -> Vec<Color> {
+    header.labels.iter().map(|label| force_color(label)).collect()
 }
 
 /// Pushes the trail of every shown agent.

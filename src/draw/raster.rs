@@ -26,10 +26,10 @@ impl<'a> Target<'a> {
         }
     }
 
-    /// Calls `visit` with the centre and the bytes of each pixel whose centre lies between the
-    /// heights `rows` and, on the row at height `y`, in the x interval `span(y)` (pixel
-    /// coordinates).
-    fn visit(&mut self, rows: (f32, f32), span: impl Fn(f32) -> (f32, f32), mut visit: impl FnMut(Vec2, &mut [u8])) {
+    /// Calls `row` with the centre of the first pixel and the bytes of the run of pixels whose
+    /// centres lie between the heights `rows` and, on the row at height `y`, in the x interval
+    /// `span(y)` (pixel coordinates), for each row that has such pixels.
+    fn each_row(&mut self, rows: (f32, f32), span: impl Fn(f32) -> (f32, f32), mut row: impl FnMut(Vec2, &mut [u8])) {
         let Some((y0, y1)) = pixel_range(rows, self.height) else {
             return;
         };
@@ -38,11 +38,20 @@ impl<'a> Target<'a> {
             let Some((x0, x1)) = pixel_range(span(cy), self.width) else {
                 continue;
             };
-            let row = &mut self.data[(y * self.width + x0) * 4..(y * self.width + x1) * 4];
-            for (x, pixel) in (x0..x1).zip(row.chunks_exact_mut(4)) {
-                visit(Vec2::new(x as f32 + 0.5, cy), pixel);
-            }
+            row(
+                Vec2::new(x0 as f32 + 0.5, cy),
+                &mut self.data[(y * self.width + x0) * 4..(y * self.width + x1) * 4],
+            );
         }
+    }
+
+    /// Calls `visit` with the centre and the bytes of each pixel [`Target::each_row`] visits.
+    fn visit(&mut self, rows: (f32, f32), span: impl Fn(f32) -> (f32, f32), mut visit: impl FnMut(Vec2, &mut [u8])) {
+        self.each_row(rows, span, |first, pixels| {
+            for (i, pixel) in pixels.chunks_exact_mut(4).enumerate() {
+                visit(Vec2::new(first.x + i as f32, first.y), pixel);
+            }
+        });
     }
 
     /// Blends `color` into the pixels [`Target::visit`] visits, with coverage `cover(p)` for the
@@ -154,15 +163,22 @@ pub fn stroke_circle(pixmap: &mut Pixmap, center: Vec2, radius: f32, width: f32,
 }
 
 /// Strokes the segment from `a` to `b` with a line `width` pixels wide and round caps.
+///
+/// Along a row, a pixel centre's position along the segment and its signed distance across it
+/// change by constant steps, so the distance to the segment is found by two additions a pixel
+/// (and a square root only beyond the ends, in the caps).
 pub fn stroke_segment(pixmap: &mut Pixmap, a: Vec2, b: Vec2, width: f32, color: Color) {
     let half = width * 0.5;
     let reach = half + 0.5;
     let ab = b - a;
-    let length_squared = ab.length_squared();
+    let length = ab.length();
+    let (along, normal) = match ab.try_normalize() {
+        Some(along) => (along, along.perp()),
+        None => (Vec2::X, Vec2::Y),
+    };
     let (lo, hi) = (a.min(b) - reach, a.max(b) + reach);
     // Pixels near the segment in a row lie where the row crosses the band of `reach` about
     // the segment's line; a horizontal segment's band is the whole box.
-    let normal = ab.perp().normalize_or_zero();
     let span = |y: f32| {
         if normal.x.abs() < 1e-6 {
             return (lo.x, hi.x);
@@ -172,26 +188,22 @@ pub fn stroke_segment(pixmap: &mut Pixmap, a: Vec2, b: Vec2, width: f32, color: 
         let spread = reach / normal.x.abs();
         ((centre - spread).max(lo.x), (centre + spread).min(hi.x))
     };
-    // Pixels whose centre is further than this from the segment would be blended at a coverage
-    // that rounds to nothing: they are skipped before the square root.
-    let untouched = (reach - 1e-3) * (reach - 1e-3);
-    let distance_squared = |p: Vec2| {
-        let t = if length_squared > 0.0 {
-            ((p - a).dot(ab) / length_squared).clamp(0.0, 1.0)
-        } else {
-            0.0
-        };
-        p.distance_squared(a + ab * t)
-    };
-    let cover = |p: Vec2| {
-        let squared = distance_squared(p);
-        if squared >= untouched {
-            0.0
-        } else {
-            coverage(squared.sqrt() - half, width)
+    let source = premultiplied(color);
+    Target::new(pixmap).each_row((lo.y, hi.y), span, |first, pixels| {
+        let offset = first - a;
+        let (mut u, mut v) = (offset.dot(along), offset.dot(normal));
+        for pixel in pixels.chunks_exact_mut(4) {
+            let beyond = if u < 0.0 { u } else { (u - length).max(0.0) };
+            let distance = if beyond == 0.0 {
+                v.abs()
+            } else {
+                (beyond * beyond + v * v).sqrt()
+            };
+            source_over(pixel, source, coverage(distance - half, width));
+            u += along.x;
+            v += normal.x;
         }
-    };
-    Target::new(pixmap).blend((lo.y, hi.y), span, cover, color);
+    });
 }
 
 #[cfg(test)]

@@ -139,24 +139,27 @@ impl Backend for SkiaBackend<'_> {
     }
 }
 
-/// Draws `list` onto `pixmap` through `view`, after filling it with `background` (if any).
+/// Draws `list` onto `pixmap` through `view`, after filling it with `background` (transparent
+/// without one): a PNG frame.
 pub fn render_to_pixmap(list: &DrawList, view: &View, background: Option<Color>, pixmap: &mut Pixmap) {
-    render_layer(list, view, background, 1.0, pixmap);
+    let [r, g, b, a] = background.map_or([0; 4], |c| c.0);
+    pixmap.fill(tiny_skia::Color::from_rgba8(r, g, b, a));
+    draw_over([list], view, 1.0, pixmap);
 }
 
-/// Draws `list` through `view` onto `pixmap` filled with `background` (transparent without one),
-/// `pixels_per_unit` pixels to each unit of the view's screen (the canvas's points): the canvas
-/// drawn as the PNG export draws its frames.
-pub fn render_layer(
-    list: &DrawList,
+/// Draws `lists`, in order, through `view` over what `pixmap` holds, `pixels_per_unit` pixels to
+/// each unit of the view's screen (the canvas's points): the canvas drawn as the PNG export draws
+/// its frames.
+pub fn draw_over<'a>(
+    lists: impl IntoIterator<Item = &'a DrawList>,
     view: &View,
-    background: Option<Color>,
     pixels_per_unit: f32,
     pixmap: &mut Pixmap,
 ) {
-    let [r, g, b, a] = background.map_or([0; 4], |c| c.0);
-    pixmap.fill(tiny_skia::Color::from_rgba8(r, g, b, a));
-    paint_list(list, view, &mut SkiaBackend::new(pixmap, pixels_per_unit));
+    let mut backend = SkiaBackend::new(pixmap, pixels_per_unit);
+    for list in lists {
+        paint_list(list, view, &mut backend);
+    }
 }
 
 #[cfg(test)]
@@ -217,8 +220,7 @@ mod tests {
             ..View::fill(bounds, Vec2::new(60.0, 40.0))
         };
         let mut layer = Pixmap::new(120, 80).unwrap();
-        layer.fill(tiny_skia::Color::WHITE);
-        render_layer(&shapes(1.0), &view, None, 2.0, &mut layer);
+        draw_over([&shapes(1.0)], &view, 2.0, &mut layer);
 
         let doubled = View {
             scale: view.scale * 2.0,
@@ -232,6 +234,27 @@ mod tests {
         assert_eq!(layer.data(), frame.data());
         let drawn = layer.pixels().iter().filter(|p| p.alpha() > 0).count();
         assert!(drawn > 120 * 80 / 10, "{drawn} pixels drawn");
-        assert!(drawn < 120 * 80, "the layer is cleared to transparent");
+        assert!(drawn < 120 * 80, "transparent where nothing is drawn");
+    }
+
+    #[test]
+    fn lists_drawn_over_a_picture_in_turn_are_the_picture_of_the_lists_in_one() {
+        let view = View::fill(
+            Bounds {
+                min: Vec2::splat(-5.0),
+                max: Vec2::splat(5.0),
+            },
+            Vec2::new(60.0, 40.0),
+        );
+        let all = shapes(1.0);
+        let (under, over) = all.shapes.split_at(2);
+        let [under, over] = [under, over].map(|part| DrawList { shapes: part.to_vec() });
+        let mut in_turn = Pixmap::new(60, 40).unwrap();
+        in_turn.fill(tiny_skia::Color::WHITE);
+        draw_over([&under], &view, 1.0, &mut in_turn);
+        draw_over([&over], &view, 1.0, &mut in_turn);
+        let mut at_once = Pixmap::new(60, 40).unwrap();
+        render_to_pixmap(&all, &view, Some(Color::rgb(255, 255, 255)), &mut at_once);
+        assert_eq!(in_turn.data(), at_once.data());
     }
 }
