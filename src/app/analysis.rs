@@ -143,7 +143,9 @@ fn summarize(frame: &Frame, arrived: u32) -> TickSummary {
 }
 
 /// The smallest distance between two of `points`, by a uniform grid whose cell is sized so a
-/// handful of points share a cell (near-linear time for crowds spread over an area).
+/// handful of points share a cell (near-linear time for crowds spread over an area). The grid is
+/// the points' indices sorted by cell (a counting sort), so it costs no hashing and two
+/// allocations however many points there are.
 pub fn min_pair_distance(points: &[Vec2]) -> Option<f32> {
     if points.len() < 2 {
         return None;
@@ -152,18 +154,37 @@ pub fn min_pair_distance(points: &[Vec2]) -> Option<f32> {
         .iter()
         .fold((points[0], points[0]), |(lo, hi), p| (lo.min(*p), hi.max(*p)));
     let extent = (hi - lo).max(Vec2::splat(1e-3));
-    let cell = (extent.x * extent.y / points.len() as f32).sqrt().max(1e-3) * 2.0;
-    let key = |p: Vec2| (((p.x - lo.x) / cell) as i32, ((p.y - lo.y) / cell) as i32);
-    let mut grid: HashMap<(i32, i32), Vec<usize>> = HashMap::with_capacity(points.len());
+    let mut cell = (extent.x * extent.y / points.len() as f32).sqrt().max(1e-3) * 2.0;
+    let columns = |cell: f32| (extent / cell).as_uvec2().as_usizevec2() + 1;
+    // A crowd strung out along a line would get more cells than points: fewer, larger cells.
+    while columns(cell).element_product() > 4 * points.len() + 16 {
+        cell *= 2.0;
+    }
+    let size = columns(cell);
+    let cell_at = |p: Vec2| ((p - lo) / cell).as_uvec2().as_usizevec2().min(size - 1);
+    let index = |c: glam::USizeVec2| c.y * size.x + c.x;
+    // starts[c]..starts[c + 1] are the places in `order` of the points in cell c.
+    let mut starts = vec![0usize; size.element_product() + 1];
+    for p in points {
+        starts[index(cell_at(*p)) + 1] += 1;
+    }
+    for c in 1..starts.len() {
+        starts[c] += starts[c - 1];
+    }
+    let mut order = vec![0usize; points.len()];
+    let mut next = starts.clone();
     for (i, p) in points.iter().enumerate() {
-        grid.entry(key(*p)).or_default().push(i);
+        let c = index(cell_at(*p));
+        order[next[c]] = i;
+        next[c] += 1;
     }
     let mut best = f32::INFINITY;
     for (i, p) in points.iter().enumerate() {
-        let (cx, cy) = key(*p);
-        for dx in -1..=1 {
-            for dy in -1..=1 {
-                for &j in grid.get(&(cx + dx, cy + dy)).map_or(&[][..], Vec::as_slice) {
+        let c = cell_at(*p);
+        for y in c.y.saturating_sub(1)..(c.y + 2).min(size.y) {
+            for x in c.x.saturating_sub(1)..(c.x + 2).min(size.x) {
+                let at = y * size.x + x;
+                for &j in &order[starts[at]..starts[at + 1]] {
                     if j > i {
                         best = best.min(p.distance(points[j]));
                     }
@@ -275,6 +296,13 @@ mod tests {
             .fold(f32::INFINITY, f32::min);
         assert_eq!(min_pair_distance(&points), Some(brute));
         assert_eq!(min_pair_distance(&[Vec2::ZERO, Vec2::new(100.0, 0.0)]), Some(100.0));
+        // Strung out along a line a million metres long (fewer, larger cells), with one near pair
+        // and one agent far off to the side.
+        let mut line: Vec<Vec2> = (0..500).map(|i| Vec2::new(i as f32 * 2000.0, 0.0)).collect();
+        line.push(Vec2::new(123_456.0, 0.25));
+        line.push(Vec2::new(123_456.5, 0.25));
+        line.push(Vec2::new(5.0, 1e5));
+        assert_eq!(min_pair_distance(&line), Some(0.5));
         assert_eq!(min_pair_distance(&[Vec2::ZERO]), None);
     }
 }
