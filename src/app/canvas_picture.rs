@@ -100,7 +100,7 @@ impl CanvasPicture {
         Some(rect)
     }
 
-    /// True when the picture shown is of the latest list and view asked for (or when the canvas
+    /// True when the picture shown is of the latest lists, view and background asked for (or when the canvas
     /// cannot be drawn on the CPU, see [`CanvasPicture::failed`]).
     pub fn is_current(&self) -> bool {
         if self.failed {

@@ -31,6 +31,7 @@ pub struct Framing {
 
 /// The underlay of a framing: its background and its first lists, drawn.
 pub struct Underlay {
+    /// The framing drawn, without the lists over the underlay.
     framing: Framing,
     pixmap: Pixmap,
 }
@@ -148,10 +149,11 @@ impl Framing {
             self.pixels_per_point,
             &mut pixmap,
         );
-        Some(Underlay {
-            framing: self.clone(),
-            pixmap,
-        })
+        let framing = Framing {
+            lists: self.lists[..self.under].to_vec(),
+            ..self.clone()
+        };
+        Some(Underlay { framing, pixmap })
     }
 
     /// `pixmap` when it has the picture's size, a new one otherwise.
