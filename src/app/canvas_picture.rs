@@ -100,8 +100,8 @@ impl CanvasPicture {
         Some(rect)
     }
 
-    /// True when the picture shown is of the latest lists, view and background asked for (or when the canvas
-    /// cannot be drawn on the CPU, see [`CanvasPicture::failed`]).
+    /// True when the picture shown is of the latest lists, view and background asked for (or when
+    /// the canvas cannot be drawn on the CPU, see [`CanvasPicture::failed`]).
     pub fn is_current(&self) -> bool {
         if self.failed {
             return true;
