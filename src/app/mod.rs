@@ -99,7 +99,7 @@ pub enum WindowRun {
 /// Asks Linux to back the window's process with small pages only. With transparent huge pages,
 /// each frame's newly allocated draw lists (megabytes for a large crowd) were faulted in 2 MB
 /// pages, each zeroed whole: 4 % of the machine's time while 10,000 agents played. The headless
-/// commands keep them: ORCA's ticks ran about 7 % faster with them. A refusal costs only that
+/// commands keep them: ORCA's ticks ran about 8 % faster with them. A refusal costs only that
 /// time, so it is not reported.
 fn without_huge_pages() {
     #[cfg(target_os = "linux")]
