@@ -10,7 +10,7 @@ use eframe::egui::{Pos2, Rect};
 use glam::Vec2;
 use tiny_skia::Pixmap;
 
-use crate::draw::{Color, DrawList, View, draw_over};
+use crate::draw::{Color, DrawList, View, draw_over, fill_pixmap};
 
 /// What a picture shows: lists through a view over a background colour, on a pixel grid.
 #[derive(Clone)]
@@ -141,8 +141,7 @@ impl Framing {
     /// The background and the underlay's lists drawn into `pixmap` (reused when it fits).
     fn draw_underlay(&self, pixmap: Option<Pixmap>) -> Option<Underlay> {
         let mut pixmap = self.blank(pixmap)?;
-        let [r, g, b, a] = self.background.0;
-        pixmap.fill(tiny_skia::Color::from_rgba8(r, g, b, a));
+        fill_pixmap(&mut pixmap, self.background);
         draw_over(
             self.lists[..self.under].iter().map(|list| &**list),
             &self.pixel_view(),

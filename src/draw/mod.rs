@@ -18,6 +18,6 @@ pub use list::{Color, DrawList, Shape, Stroke};
 pub use overlay::{
     ColourBy, DENSITY_FULL_SCALE, DENSITY_RADIUS, Focus, Overlays, neighbour_counts, ramp, sensing_radius,
 };
-pub use skia::{draw_over, render_to_pixmap};
+pub use skia::{draw_over, fill_pixmap, render_to_pixmap};
 pub use style::{force_color, palette};
 pub use view::{FIT_MARGIN, View};

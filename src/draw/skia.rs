@@ -142,9 +142,14 @@ impl Backend for SkiaBackend<'_> {
 /// Draws `list` onto `pixmap` through `view`, after filling it with `background` (transparent
 /// without one): a PNG frame.
 pub fn render_to_pixmap(list: &DrawList, view: &View, background: Option<Color>, pixmap: &mut Pixmap) {
-    let [r, g, b, a] = background.map_or([0; 4], |c| c.0);
-    pixmap.fill(tiny_skia::Color::from_rgba8(r, g, b, a));
+    fill_pixmap(pixmap, background.unwrap_or(Color([0; 4])));
     draw_over([list], view, 1.0, pixmap);
+}
+
+/// Sets every pixel of `pixmap` to `color`.
+pub fn fill_pixmap(pixmap: &mut Pixmap, color: Color) {
+    let [r, g, b, a] = color.0;
+    pixmap.fill(tiny_skia::Color::from_rgba8(r, g, b, a));
 }
 
 /// Draws `lists`, in order, through `view` over what `pixmap` holds, `pixels_per_unit` pixels to
