@@ -16,8 +16,8 @@ use crate::draw::{Color, DrawList, View, draw_over, fill_pixmap};
 #[derive(Clone)]
 pub struct Framing {
     /// The lists, in painting order; the first `under` of them make the underlay. A list equal
-    /// to the one before it in the same place is shared with the framing before, so that
-    /// pointers tell which lists changed.
+    /// to the one in the same place of the framing before, through the same view, is shared with
+    /// it, so that pointers tell which lists changed.
     lists: Vec<Arc<DrawList>>,
     under: usize,
     background: Color,
@@ -38,8 +38,9 @@ pub struct Underlay {
 
 impl Framing {
     /// The framing of `lists` (the first `under` of them the underlay) over `background` through
-    /// `view` at `pixels_per_point`, sharing the lists that `previous` holds the same; `None`
-    /// when `previous` shows exactly that.
+    /// `view` at `pixels_per_point`, sharing the lists that `previous` holds the same when it
+    /// draws through the same view, scale and background (otherwise no picture or underlay of it
+    /// can be reused, and the lists are not compared); `None` when `previous` shows exactly that.
     pub fn follow(
         previous: Option<&Framing>,
         lists: Vec<DrawList>,
@@ -48,20 +49,20 @@ impl Framing {
         view: &View,
         pixels_per_point: f32,
     ) -> Option<Framing> {
-        let kept = |i: usize, list: &DrawList| {
-            previous
-                .and_then(|p| p.lists.get(i))
-                .filter(|kept| ***kept == *list)
-                .cloned()
-        };
-        let same_setting = previous.is_some_and(|p| {
+        let same_setting = previous.filter(|p| {
             p.view == *view
                 && p.pixels_per_point == pixels_per_point
                 && p.background == background
                 && p.under == under
                 && p.lists.len() == lists.len()
         });
-        let mut unchanged = same_setting;
+        let kept = |i: usize, list: &DrawList| {
+            same_setting
+                .and_then(|p| p.lists.get(i))
+                .filter(|kept| ***kept == *list)
+                .cloned()
+        };
+        let mut unchanged = same_setting.is_some();
         let lists: Vec<Arc<DrawList>> = lists
             .into_iter()
             .enumerate()
