@@ -8,6 +8,7 @@ use super::command::Command;
 use super::compare_job::start_comparison;
 use super::compare_panel;
 use super::metrics_panel::{self, TableSort};
+use super::panel_fill::unfilled;
 use super::state::CrowdlabApp;
 use super::validation_panel::{self, SuiteChoice, start_suite};
 use crate::validate::{Method, bundled_cases};
@@ -103,7 +104,7 @@ impl CrowdlabApp {
         if !self.analysis.open {
             return commands;
         }
-        Panel::bottom("analysis")
+        unfilled(Panel::bottom("analysis"), ui)
             .resizable(true)
             .default_size(PANEL_HEIGHT)
             .show(ui, |ui| {

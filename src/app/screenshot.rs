@@ -62,6 +62,10 @@ impl ScreenshotRun {
 }
 
 impl eframe::App for ScreenshotRun {
+    fn clear_color(&self, visuals: &egui::Visuals) -> [f32; 4] {
+        eframe::App::clear_color(&self.app, visuals)
+    }
+
     fn ui(&mut self, ui: &mut Ui, frame: &mut eframe::Frame) {
         self.app.use_renderer(frame);
         self.app.show(ui);

@@ -20,6 +20,7 @@ use super::export_dialog::{ExportDialog, RunningExport};
 use super::file_picker::{FilePicker, PathFor};
 use super::files::{self, Opened};
 use super::notice::{self, Notice};
+use super::panel_fill::{self, unfilled};
 use super::plots::Plots;
 use super::recent::RecentFiles;
 use super::selection::{Selection, pick_agent};
@@ -409,16 +410,16 @@ impl CrowdlabApp {
         if self.editing && !modal_open {
             commands.extend(self.editor.shortcuts(ui, &self.document.scene));
         }
-        Panel::top("toolbar").show(ui, |ui| {
+        unfilled(Panel::top("toolbar"), ui).show(ui, |ui| {
             commands.extend(toolbar::show(ui, self.editing, self.analysis.open, self.recent.paths()))
         });
         if let Some(n) = &self.notice {
-            Panel::top("notice").show(ui, |ui| commands.extend(notice::show(ui, n)));
+            unfilled(Panel::top("notice"), ui).show(ui, |ui| commands.extend(notice::show(ui, n)));
         }
         if let Some(recovered) = &self.recovery {
-            Panel::top("recovery").show(ui, |ui| commands.extend(recovery_panel::show(ui, recovered)));
+            unfilled(Panel::top("recovery"), ui).show(ui, |ui| commands.extend(recovery_panel::show(ui, recovered)));
         }
-        Panel::bottom("time").show(ui, |ui| {
+        unfilled(Panel::bottom("time"), ui).show(ui, |ui| {
             ui.add_space(4.0);
             let agent = self.plots.agent_series().filter(|_| !self.editing);
             commands.extend(time::panel::show(
@@ -544,6 +545,10 @@ impl eframe::App for CrowdlabApp {
         self.use_renderer(frame);
         self.show(ui);
     }
+
+    fn clear_color(&self, visuals: &egui::Visuals) -> [f32; 4] {
+        panel_fill::clear_color(visuals)
+    }
 }
 
 impl CrowdlabApp {
@@ -602,7 +607,7 @@ const RIGHT_PANEL_WIDTH: f32 = 290.0;
 /// contents scroll rather than widen it, so the canvas never moves when the selection or the
 /// mode changes.
 fn side_panel(panel: Panel, width: f32, ui: &mut Ui, contents: impl FnOnce(&mut Ui)) {
-    panel
+    unfilled(panel, ui)
         .resizable(true)
         .default_size(width)
         .size_range(160.0..=2.0 * width)

@@ -12,7 +12,7 @@
 
 use std::sync::{Arc, Mutex};
 
-use eframe::egui::{Ui, ViewportCommand};
+use eframe::egui::{self, Ui, ViewportCommand};
 
 use super::command::Command;
 use super::state::CrowdlabApp;
@@ -65,6 +65,10 @@ impl TimedPlay {
 }
 
 impl eframe::App for TimedPlay {
+    fn clear_color(&self, visuals: &egui::Visuals) -> [f32; 4] {
+        eframe::App::clear_color(&self.app, visuals)
+    }
+
     fn ui(&mut self, ui: &mut Ui, frame: &mut eframe::Frame) {
         self.app.use_renderer(frame);
         self.app.show(ui);
