@@ -3,6 +3,8 @@
 //! zooms to the cursor (wheel or pinch), fits on double-click (when not editing), and shows a
 //! scale bar and the cursor position in metres.
 
+use std::sync::Arc;
+
 use eframe::egui;
 use egui::{Align2, Color32, FontId, Key, PointerButton, Pos2, Rect, Response, Role, Sense, Stroke, Ui, WidgetInfo};
 use glam::Vec2;
@@ -108,7 +110,7 @@ pub fn show(
     ui: &mut Ui,
     state: &mut CanvasState,
     bounds: Bounds,
-    layers: [DrawList; LAYERS],
+    layers: [Arc<DrawList>; LAYERS],
     caption: &str,
     options: CanvasOptions,
 ) -> (Response, View) {
@@ -152,7 +154,7 @@ pub fn show(
             grid::push_lines(&mut grid_lines, view, grid_color);
         }
         // The grid's lines and the scene's static layer stay drawn while the agents move.
-        let lists = std::iter::once(grid_lines).chain(layers).collect();
+        let lists = std::iter::once(Arc::new(grid_lines)).chain(layers).collect();
         let painted = state.picture.paint(&painter, view, lists, 2, pal.background);
         let slack = 1.0 / ui.ctx().pixels_per_point();
         painted.is_some_and(|painted| painted.expand(slack).contains_rect(rect))
@@ -272,7 +274,7 @@ mod tests {
         };
         let mut output = ctx.run_ui(input, |ui| {
             let layers = layers.take().expect("one pass");
-            show(ui, state, bounds, layers, "", options);
+            show(ui, state, bounds, layers.map(Arc::new), "", options);
         });
         output.textures_delta.clear();
         let background = color32(palette().background);

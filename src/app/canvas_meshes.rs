@@ -43,7 +43,7 @@ pub struct CanvasMeshes {
 
 /// One painted draw list.
 struct Drawn {
-    list: DrawList,
+    list: Arc<DrawList>,
     view: View,
     clip: Rect,
     pixels_per_point: f32,
@@ -75,7 +75,7 @@ impl CanvasMeshes {
     /// Paints `list` through `view` with `painter` as `paint::paint_draw_list` would: from the
     /// kept meshes when the last call painted the same list the same way, tessellated anew
     /// otherwise; with `gpu`, as one mesh drawn from its buffers on the GPU.
-    pub fn paint(&mut self, painter: &Painter, view: &View, list: DrawList, gpu: Option<&GpuCanvas>) -> Painted {
+    pub fn paint(&mut self, painter: &Painter, view: &View, list: Arc<DrawList>, gpu: Option<&GpuCanvas>) -> Painted {
         let ctx = painter.ctx();
         let pixels_per_point = ctx.pixels_per_point();
         let clip = painter.clip_rect();
@@ -86,7 +86,7 @@ impl CanvasMeshes {
                 && d.pixels_per_point == pixels_per_point
                 && d.atlas_size == atlas_size()
                 && d.on_gpu == gpu.is_some()
-                && d.list == list
+                && (Arc::ptr_eq(&d.list, &list) || d.list == list)
         });
         let painted = if same {
             Painted::Kept
@@ -241,7 +241,7 @@ mod tests {
         let mut kept = Vec::new();
         for _ in 0..3 {
             let cached = frame(&ctx, |ui| {
-                painted.push(meshes.paint(ui.painter(), &view, scene_list(0.0), None))
+                painted.push(meshes.paint(ui.painter(), &view, scene_list(0.0).into(), None))
             });
             assert!(triangles(&cached) == direct, "the same triangles in the same meshes");
             kept.push(kept_vertices(&meshes));
@@ -258,10 +258,10 @@ mod tests {
         let clip = Rect::from_min_size(Pos2::new(10.0, 20.0), egui::vec2(700.0, 600.0));
         let mut through_egui = CanvasMeshes::default();
         frame(&ctx, |ui| {
-            through_egui.paint(&ui.painter().with_clip_rect(clip), &view, scene_list(0.0), None);
+            through_egui.paint(&ui.painter().with_clip_rect(clip), &view, scene_list(0.0).into(), None);
         });
         let runs = triangles(&frame(&ctx, |ui| {
-            through_egui.paint(&ui.painter().with_clip_rect(clip), &view, scene_list(0.0), None);
+            through_egui.paint(&ui.painter().with_clip_rect(clip), &view, scene_list(0.0).into(), None);
         }));
         assert!(runs.len() > 4, "{} meshes through egui", runs.len());
         let gpu = GpuCanvas::default();
@@ -270,7 +270,7 @@ mod tests {
         for shift in [0.0, 0.0, 0.5] {
             let primitives = frame(&ctx, |ui| {
                 let painter = ui.painter().with_clip_rect(clip);
-                painted.push(on_gpu.paint(&painter, &view, scene_list(shift), Some(&gpu)));
+                painted.push(on_gpu.paint(&painter, &view, scene_list(shift).into(), Some(&gpu)));
             });
             assert!(triangles(&primitives).is_empty(), "no mesh handed to egui");
             let callbacks: Vec<_> = primitives
@@ -287,7 +287,7 @@ mod tests {
         assert_eq!(on_gpu.tessellated, 2, "a new generation for each new mesh only");
         // The moved list's mesh, against the same list through egui.
         let moved = triangles(&frame(&ctx, |ui| {
-            through_egui.paint(&ui.painter().with_clip_rect(clip), &view, scene_list(0.5), None);
+            through_egui.paint(&ui.painter().with_clip_rect(clip), &view, scene_list(0.5).into(), None);
         }));
         let drawn = on_gpu.drawn.as_ref().expect("drawn");
         assert_eq!(drawn.meshes.len(), 1);
@@ -310,7 +310,7 @@ mod tests {
                     Some(clip) => ui.painter().with_clip_rect(clip),
                     None => ui.painter().clone(),
                 };
-                painted = Some(meshes.paint(&painter, &view, list.clone(), None));
+                painted = Some(meshes.paint(&painter, &view, list.clone().into(), None));
             });
             (painted.unwrap(), kept_vertices(&meshes))
         };

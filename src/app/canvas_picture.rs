@@ -20,6 +20,7 @@
 //! The picture looks like an exported frame, which matches the canvas to within the edge
 //! shading of anti-aliasing (a one-pixel coverage ramp against egui's feathering).
 
+use std::sync::Arc;
 use std::thread::JoinHandle;
 
 use eframe::egui;
@@ -73,7 +74,7 @@ impl CanvasPicture {
         &mut self,
         painter: &Painter,
         view: &View,
-        lists: Vec<DrawList>,
+        lists: Vec<Arc<DrawList>>,
         under: usize,
         background: Color,
     ) -> Option<Rect> {
@@ -237,7 +238,7 @@ mod tests {
         };
         let mut list = Some(list);
         let mut output = ctx.run_ui(input, |ui| {
-            let lists = vec![DrawList::default(), list.take().expect("one pass")];
+            let lists = vec![Arc::default(), Arc::new(list.take().expect("one pass"))];
             picture.paint(ui.painter(), view, lists, 1, BACKGROUND);
         });
         let painted = Painted {
@@ -279,7 +280,7 @@ mod tests {
     /// `list` drawn by the PNG export's renderer as the canvas's picture draws it at 1.5 pixels per
     /// point.
     fn exported(list: &DrawList, view: &View) -> Vec<u8> {
-        let framing = Framing::follow(None, vec![list.clone()], 0, BACKGROUND, view, 1.5).expect("a framing");
+        let framing = Framing::follow(None, vec![list.clone().into()], 0, BACKGROUND, view, 1.5).expect("a framing");
         framing.render(None, None).0.expect("a picture").data().to_vec()
     }
 
@@ -299,7 +300,7 @@ mod tests {
         let mut layer = CanvasPicture::default();
         ctx.run_ui(RawInput::default(), |ui| {
             assert_eq!(
-                layer.paint(ui.painter(), &too_large, vec![crowd(0.0)], 0, BACKGROUND),
+                layer.paint(ui.painter(), &too_large, vec![crowd(0.0).into()], 0, BACKGROUND),
                 None
             );
         })

@@ -48,6 +48,7 @@ mod file_browser;
 mod file_picker;
 mod files;
 mod fill;
+mod frame_layers;
 mod gpu_canvas;
 mod gpu_programs;
 mod grid;

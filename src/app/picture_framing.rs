@@ -38,12 +38,13 @@ pub struct Underlay {
 
 impl Framing {
     /// The framing of `lists` (the first `under` of them the underlay) over `background` through
-    /// `view` at `pixels_per_point`, sharing the lists that `previous` holds the same when it
-    /// draws through the same view, scale and background (otherwise no picture or underlay of it
-    /// can be reused, and the lists are not compared); `None` when `previous` shows exactly that.
+    /// `view` at `pixels_per_point`, sharing the lists that `previous` holds the same (the same
+    /// list, or an equal one) when it draws through the same view, scale and background
+    /// (otherwise no picture or underlay of it can be reused, and the lists are not compared);
+    /// `None` when `previous` shows exactly that.
     pub fn follow(
         previous: Option<&Framing>,
-        lists: Vec<DrawList>,
+        lists: Vec<Arc<DrawList>>,
         under: usize,
         background: Color,
         view: &View,
@@ -56,10 +57,10 @@ impl Framing {
                 && p.under == under
                 && p.lists.len() == lists.len()
         });
-        let kept = |i: usize, list: &DrawList| {
+        let kept = |i: usize, list: &Arc<DrawList>| {
             same_setting
                 .and_then(|p| p.lists.get(i))
-                .filter(|kept| ***kept == *list)
+                .filter(|kept| Arc::ptr_eq(kept, list) || ***kept == **list)
                 .cloned()
         };
         let mut unchanged = same_setting.is_some();
@@ -69,7 +70,7 @@ impl Framing {
             .map(|(i, list)| {
                 kept(i, &list).unwrap_or_else(|| {
                     unchanged = false;
-                    Arc::new(list)
+                    list
                 })
             })
             .collect();
@@ -222,7 +223,7 @@ mod tests {
 
     /// The framing of `under` then `over`, after `previous`.
     fn framing(previous: Option<&Framing>, under: DrawList, over: DrawList) -> Option<Framing> {
-        Framing::follow(previous, vec![under, over], 1, BACKGROUND, &view(), 1.5)
+        Framing::follow(previous, vec![under.into(), over.into()], 1, BACKGROUND, &view(), 1.5)
     }
 
     /// The picture of `under` then `over`, drawn from nothing.

@@ -19,6 +19,7 @@ use super::editor::Editor;
 use super::export_dialog::{ExportDialog, RunningExport};
 use super::file_picker::{FilePicker, PathFor};
 use super::files::{self, Opened};
+use super::frame_layers::FrameLayers;
 use super::notice::{self, Notice};
 use super::panel_fill::{self, unfilled};
 use super::plots::Plots;
@@ -27,7 +28,7 @@ use super::selection::{Selection, pick_agent};
 use super::time::{self, Frames, TimeCommand, TimeControl, Timeline};
 use super::validation_panel::Validation;
 use super::{grid, inspector_run, overlays_panel, recovery_panel, scene_panel, toolbar};
-use crate::draw::{DrawList, Overlays, build_frame_layers, build_scene_draw_list};
+use crate::draw::{Overlays, build_scene_draw_list};
 use crate::record::Frame;
 use crate::scene::Scene;
 
@@ -46,6 +47,8 @@ pub struct CrowdlabApp {
     /// The agent whose avoidance constraints the live run records.
     debugged: Option<u32>,
     pub(super) canvas: CanvasState,
+    /// The simulator canvas's layers of the tick shown, kept while it stays shown.
+    frame_layers: FrameLayers,
     pub(super) notice: Option<Notice>,
     /// The title last sent to the window.
     window_title: String,
@@ -97,6 +100,7 @@ impl CrowdlabApp {
             selection: Selection::default(),
             debugged: None,
             canvas: CanvasState::default(),
+            frame_layers: FrameLayers::default(),
             notice: None,
             window_title: String::new(),
             editor: Editor::default(),
@@ -464,7 +468,7 @@ impl CrowdlabApp {
                 grid: true,
             };
             CentralPanel::no_frame().show(ui, |ui| {
-                let layers = [list, DrawList::default()];
+                let layers = [Arc::new(list), Arc::default()];
                 let (response, view) = canvas::show(ui, &mut self.canvas, scene.bounds, layers, &caption, options);
                 commands.extend(self.editor.canvas(ui, &response, &view, grid::step(view.scale), &scene));
             });
@@ -510,8 +514,8 @@ impl CrowdlabApp {
         let trail_ticks = (self.overlays.trails).then(|| (self.overlays.trail_seconds / header.dt).ceil() as u64);
         let focus = self.selection.focus(self.frames.source(), frame, trail_ticks);
         let layers = match frame {
-            Some(frame) => build_frame_layers(header, frame, &self.overlays, &focus),
-            None => [build_scene_draw_list(&header.scene), DrawList::default()],
+            Some(frame) => self.frame_layers.of(&self.frames, frame, &self.overlays, focus),
+            None => [Arc::new(build_scene_draw_list(&header.scene)), Arc::default()],
         };
         let caption = match frame {
             Some(_) => header.scene.name.clone(),

@@ -4,6 +4,7 @@
 //! live run's worker for more ticks. It holds no cursor.
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::control::TickSource;
 use super::live::LiveRun;
@@ -43,6 +44,8 @@ enum Kind {
 pub struct Frames {
     kind: Kind,
     analysis: Analysis,
+    /// Tells these frames from every other `Frames` of the process.
+    serial: u64,
 }
 
 impl Frames {
@@ -58,10 +61,19 @@ impl Frames {
     }
 
     fn with(kind: Kind) -> Frames {
+        static MADE: AtomicU64 = AtomicU64::new(0);
         Frames {
             kind,
             analysis: Analysis::default(),
+            serial: MADE.fetch_add(1, Ordering::Relaxed),
         }
+    }
+
+    /// A number that no other `Frames` of this process has: a tick's frame in the `Frames` of
+    /// one serial is always the same frame (a live run's frames are not changed once recorded,
+    /// and a file's are read from the same file).
+    pub fn serial(&self) -> u64 {
+        self.serial
     }
 
     /// A fresh live run of the same scene, nothing recorded (`None` for a file).
