@@ -5,7 +5,7 @@ use crate::common;
 
 use crowdlab::app::{CrowdlabApp, Question, Severity};
 use crowdlab::scene::{default_scene, load_scene};
-use eframe::egui::Role;
+use eframe::egui::{Color32, Rect, Role, Shape, pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 
@@ -423,4 +423,53 @@ fn the_export_dialog_writes_what_crowdlab_export_writes() {
             "{name}"
         );
     }
+}
+
+/// The rectangles of at least `min_side` points a side filled with `fill` in the last frame.
+fn large_fills(harness: &Harness<'_, CrowdlabApp>, fill: Color32, min_side: f32) -> Vec<Rect> {
+    fn visit(shape: &Shape, fill: Color32, min_side: f32, out: &mut Vec<Rect>) {
+        match shape {
+            Shape::Vec(shapes) => shapes.iter().for_each(|s| visit(s, fill, min_side, out)),
+            Shape::Rect(r) if r.fill == fill && r.rect.width().min(r.rect.height()) >= min_side => out.push(r.rect),
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    for clipped in &harness.output().shapes {
+        visit(&clipped.shape, fill, min_side, &mut out);
+    }
+    out
+}
+
+#[test]
+fn the_panels_paint_no_fill_of_their_own_over_the_windows_clear_colour_which_is_theirs() {
+    let mut harness = harness();
+    let visuals = harness.ctx.global_style().visuals.clone();
+    // The harness shows the app inside a frame of the panels' colour, 8 points in from the
+    // window's edges, which the window does not have.
+    let harness_frame = Rect::from_min_max(pos2(8.0, 8.0), pos2(1272.0, 792.0));
+    let panel_fills = |harness: &Harness<'_, CrowdlabApp>| {
+        let mut fills = large_fills(harness, visuals.panel_fill, 40.0);
+        fills.retain(|r| *r != harness_frame);
+        fills
+    };
+    let clear = eframe::App::clear_color(harness.state(), &visuals);
+    assert_eq!(clear, visuals.panel_fill.to_normalized_gamma_f32());
+    assert_eq!(clear[3], 1.0, "an opaque clear colour");
+    // The editor, then the simulator with the analysis panel open: every panel shows.
+    assert!(
+        harness.query_by_label("Snap to grid").is_some(),
+        "the editor's tools show"
+    );
+    assert_eq!(panel_fills(&harness), Vec::<Rect>::new());
+    harness.get_by_label("Step").click();
+    harness.run();
+    harness.get_by_label("Analysis").click();
+    harness.run();
+    assert!(
+        harness.query_by_label("Validation").is_some(),
+        "the analysis panel's tabs show"
+    );
+    assert!(harness.query_by_label("Follow selected").is_some(), "the overlays show");
+    assert_eq!(panel_fills(&harness), Vec::<Rect>::new());
 }
