@@ -1,7 +1,7 @@
 //! The window's panels are not filled one by one: the window is cleared with the panels' colour
 //! each frame, and the panels are drawn over it without a fill of their own. The pixels are the
 //! same; a software renderer (Mesa's llvmpipe, as under Xvfb or without a GPU) is spared
-//! shading a third of the window twice each frame.
+//! shading the panels' pixels, about half of the window's, twice each frame.
 
 use eframe::egui::{Color32, Frame, Panel, Ui, Visuals};
 
