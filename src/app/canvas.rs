@@ -155,7 +155,8 @@ pub fn show(
         }
         // The grid's lines and the scene's static layer stay drawn while the agents move.
         let lists = std::iter::once(Arc::new(grid_lines)).chain(layers).collect();
-        let painted = state.picture.paint(&painter, view, lists, 2, pal.background);
+        let gpu = state.gpu.as_ref().filter(|gpu| gpu.usable());
+        let painted = state.picture.paint(&painter, view, lists, 2, pal.background, gpu);
         let slack = 1.0 / ui.ctx().pixels_per_point();
         painted.is_some_and(|painted| painted.expand(slack).contains_rect(rect))
     } else {

@@ -30,7 +30,7 @@
 use std::sync::{Arc, Mutex, PoisonError};
 
 use eframe::egui::epaint::{Mesh, Vertex, ViewportInPixels};
-use eframe::egui::{PaintCallback, PaintCallbackInfo, Painter, Shape};
+use eframe::egui::{PaintCallback, PaintCallbackInfo, Painter, Rect, Shape, TextureId};
 use eframe::egui_glow::{self, CallbackFn, ShaderVersion};
 use eframe::glow::{self, HasContext};
 
@@ -86,6 +86,59 @@ impl GpuCanvas {
     pub fn usable(&self) -> bool {
         !matches!(*lock(&self.programs), Built::Failed)
     }
+
+    /// Paints egui's texture `texture`, an opaque picture, over `rect` with `painter`: a paint
+    /// callback copies it texel for texel with blending off, where egui would shade and blend
+    /// each pixel (a software renderer's copy of an opaque texture is a fraction of that).
+    pub fn paint_opaque_picture(&self, painter: &Painter, rect: Rect, texture: TextureId) {
+        let programs = Arc::clone(&self.programs);
+        let copy = move |_: PaintCallbackInfo, egui_painter: &egui_glow::Painter| {
+            if let Err(error) = copy_opaque(&programs, texture, egui_painter) {
+                eprintln!("crowdlab: the canvas cannot draw on the GPU ({error}); it goes on through egui's meshes");
+            }
+        };
+        painter.add(Shape::Callback(PaintCallback {
+            rect,
+            callback: Arc::new(CallbackFn::new(copy)),
+        }));
+    }
+}
+
+/// The programs, made on the first call; an error (once) when they cannot be made, `None`
+/// after that.
+fn ready(programs: &ProgramSlot, gl: &glow::Context) -> Result<Option<(MeshProgram, CopyProgram)>, String> {
+    let mut built = lock(programs);
+    match *built {
+        Built::Ready(mesh_program, copy_program) => Ok(Some((mesh_program, copy_program))),
+        Built::Failed => Ok(None),
+        Built::NotYet => match MeshProgram::new(gl).and_then(|m| Ok((m, CopyProgram::new(gl)?))) {
+            Ok(ready) => {
+                *built = Built::Ready(ready.0, ready.1);
+                Ok(Some(ready))
+            }
+            Err(error) => {
+                *built = Built::Failed;
+                Err(error)
+            }
+        },
+    }
+}
+
+/// Copies egui's texture `texture` onto the callback's viewport (see
+/// [`GpuCanvas::paint_opaque_picture`]).
+fn copy_opaque(programs: &ProgramSlot, texture: TextureId, egui_painter: &egui_glow::Painter) -> Result<(), String> {
+    let gl = egui_painter.gl().as_ref();
+    let (Some(picture), Some((_, copy_program))) = (egui_painter.texture(texture), ready(programs, gl)?) else {
+        return Ok(());
+    };
+    // SAFETY: on the thread that owns `gl`, inside egui's paint pass, which has set the viewport
+    // to the callback's rectangle and the scissor to its clip, and restores its program and
+    // blending after the callback; the texture is egui's own.
+    unsafe {
+        gl.disable(glow::BLEND);
+        copy_picture(gl, &copy_program, picture, true);
+    }
+    Ok(())
 }
 
 /// One layer's mesh and picture on the GPU.
@@ -186,21 +239,13 @@ fn draw(
     if place.width_px <= 0 || place.height_px <= 0 {
         return Ok(());
     }
+    let Some((mesh_program, copy_program)) = ready(programs, gl)? else {
+        return Ok(());
+    };
     let mut built = lock(programs);
     let fail = |built: &mut Built, error: String| {
         *built = Built::Failed;
         Err(error)
-    };
-    let (mesh_program, copy_program) = match *built {
-        Built::Ready(mesh_program, copy_program) => (mesh_program, copy_program),
-        Built::Failed => return Ok(()),
-        Built::NotYet => match MeshProgram::new(gl).and_then(|m| Ok((m, CopyProgram::new(gl)?))) {
-            Ok((mesh_program, copy_program)) => {
-                *built = Built::Ready(mesh_program, copy_program);
-                (mesh_program, copy_program)
-            }
-            Err(error) => return fail(&mut built, error),
-        },
     };
     let mut layer = lock(state);
     let objects = match layer.objects {
@@ -257,15 +302,28 @@ fn draw(
                 layer.pictured = Some(wanted);
             }
             gl.viewport(place.left_px, place.from_bottom_px, place.width_px, place.height_px);
-            gl.use_program(Some(copy_program.program));
-            gl.uniform_1_i32(Some(&copy_program.picture), 0);
-            gl.active_texture(glow::TEXTURE0);
-            gl.bind_texture(glow::TEXTURE_2D, Some(objects.picture));
-            gl.draw_arrays(glow::TRIANGLE_STRIP, 0, 4);
+            copy_picture(gl, &copy_program, objects.picture, false);
         }
         gl.bind_vertex_array(None);
     }
     Ok(())
+}
+
+/// Copies `picture` onto the viewport with `program`, texel for texel (its first row the top
+/// one when `top_first`).
+///
+/// # Safety
+/// On the thread that owns `gl`, inside egui's paint pass.
+unsafe fn copy_picture(gl: &glow::Context, program: &CopyProgram, picture: glow::Texture, top_first: bool) {
+    // SAFETY: as the function's.
+    unsafe {
+        gl.use_program(Some(program.program));
+        gl.uniform_1_i32(Some(&program.picture), 0);
+        gl.uniform_1_f32(Some(&program.top_first), f32::from(u8::from(top_first)));
+        gl.active_texture(glow::TEXTURE0);
+        gl.bind_texture(glow::TEXTURE_2D, Some(picture));
+        gl.draw_arrays(glow::TRIANGLE_STRIP, 0, 4);
+    }
 }
 
 /// Draws the bound vertex array's `indices` indices with `program` into `target`, with the

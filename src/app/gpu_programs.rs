@@ -28,6 +28,9 @@ pub struct MeshProgram {
 pub struct CopyProgram {
     pub program: glow::Program,
     pub picture: glow::UniformLocation,
+    /// 1 for a picture whose first row is its top (egui's textures), 0 for one whose first row
+    /// is its bottom (drawn by OpenGL).
+    pub top_first: glow::UniformLocation,
 }
 
 /// Positions in points to clip space over the rectangle; colours (sRGB bytes) and texture
@@ -67,13 +70,14 @@ void main() {
 ";
 
 /// The viewport as a strip of two triangles, from the vertex number alone, with the picture's
-/// corners.
+/// corners (upside down for a picture stored top row first).
 const COPY_VERTEX: &str = r"
+uniform float u_top_first;
 out vec2 v_tc;
 void main() {
     vec2 corner = vec2(float(gl_VertexID & 1), float(gl_VertexID >> 1));
     gl_Position = vec4(2.0 * corner - 1.0, 0.0, 1.0);
-    v_tc = corner;
+    v_tc = vec2(corner.x, mix(corner.y, 1.0 - corner.y, u_top_first));
 }
 ";
 
@@ -125,6 +129,7 @@ impl CopyProgram {
         Ok(CopyProgram {
             program,
             picture: uniform(gl, program, "u_picture")?,
+            top_first: uniform(gl, program, "u_top_first")?,
         })
     }
 }
