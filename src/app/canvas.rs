@@ -148,6 +148,7 @@ pub fn show(
     let backdrop = painter.add(egui::Shape::Noop);
     let grid_color = pal.text.with_alpha(pal.text.0[3] / 2);
     let large = layers.iter().any(|list| list.shapes.len() >= CPU_PICTURE_MIN_SHAPES);
+    let gpu = state.gpu.as_ref().filter(|gpu| gpu.usable());
     let covered = if state.large_layers_on_cpu && large && !state.picture.failed() {
         let mut grid_lines = DrawList::default();
         if options.grid {
@@ -155,7 +156,6 @@ pub fn show(
         }
         // The grid's lines and the scene's static layer stay drawn while the agents move.
         let lists = std::iter::once(Arc::new(grid_lines)).chain(layers).collect();
-        let gpu = state.gpu.as_ref().filter(|gpu| gpu.usable());
         let painted = state.picture.paint(&painter, view, lists, 2, pal.background, gpu);
         let slack = 1.0 / ui.ctx().pixels_per_point();
         painted.is_some_and(|painted| painted.expand(slack).contains_rect(rect))
@@ -164,14 +164,18 @@ pub fn show(
         if options.grid {
             grid::paint_lines(&painter, rect, view, grid_color);
         }
-        let gpu = state.gpu.as_ref().filter(|gpu| gpu.usable());
         for (meshes, list) in state.meshes.iter_mut().zip(layers) {
             meshes.paint(&painter, view, list, gpu);
         }
         false
     };
     if !covered {
-        painter.set(backdrop, egui::Shape::rect_filled(rect, 0.0, color32(pal.background)));
+        let background = color32(pal.background);
+        let fill = match gpu {
+            Some(gpu) => gpu.clear_shape(rect, background),
+            None => egui::Shape::rect_filled(rect, 0.0, background),
+        };
+        painter.set(backdrop, fill);
     }
     if options.grid {
         grid::paint_labels(&painter, rect, view, grid_color);
