@@ -214,13 +214,11 @@ struct LayerObjects {
     picture_size: [i32; 2],
 }
 
-/// Where a mesh is drawn: a rectangle of the screen, and the picture or screen pixel it fills.
+/// Where a mesh is drawn: a rectangle of the screen.
 struct Target {
     /// The rectangle's top-left corner on the screen and its size, in points.
     origin: [f32; 2],
     size: [f32; 2],
-    /// The screen pixel (from the bottom left) of the target's pixel (0, 0).
-    noise_origin: [f32; 2],
 }
 
 impl GpuLayer {
@@ -301,7 +299,6 @@ fn draw(
             let screen = Target {
                 origin: [0.0, 0.0],
                 size: [points(width), points(height)],
-                noise_origin: [0.0, 0.0],
             };
             draw_mesh(gl, &mesh_program, &screen, font_texture, indices);
         } else {
@@ -315,7 +312,6 @@ fn draw(
                 let canvas = Target {
                     origin: [points(place.left_px), points(place.top_px)],
                     size: [points(place.width_px), points(place.height_px)],
-                    noise_origin: [place.left_px as f32, place.from_bottom_px as f32],
                 };
                 let objects = layer.objects.as_mut().expect("made above");
                 if let Err(error) = objects.picture(gl, &mesh_program, &canvas, &place, font_texture, indices) {
@@ -367,7 +363,6 @@ unsafe fn draw_mesh(
         let uniform = |location, [x, y]: [f32; 2]| gl.uniform_2_f32(Some(location), x, y);
         uniform(&program.origin, target.origin);
         uniform(&program.size, target.size);
-        uniform(&program.noise_origin, target.noise_origin);
         gl.uniform_1_i32(Some(&program.sampler), 0);
         gl.active_texture(glow::TEXTURE0);
         gl.bind_texture(glow::TEXTURE_2D, Some(font_texture));

@@ -5,9 +5,8 @@ use eframe::egui_glow::ShaderVersion;
 use eframe::glow::{self, HasContext};
 
 /// Draws epaint meshes (positions in points, sRGB colours, the font texture) into a rectangle of
-/// the screen as egui's painter does: colours multiplied with the texture in gamma space and
-/// dithered to 8 bits the same way, the dither noise taken at the screen pixel the fragment
-/// lands on wherever the rectangle is drawn.
+/// the screen as egui's painter does: colours multiplied with the texture in gamma space (the
+/// window turns egui's dithering off, see `app::run_native`, so neither dithers).
 #[derive(Clone, Copy)]
 pub struct MeshProgram {
     pub program: glow::Program,
@@ -15,8 +14,6 @@ pub struct MeshProgram {
     pub origin: glow::UniformLocation,
     /// The rectangle's size in points.
     pub size: glow::UniformLocation,
-    /// Where the target's pixel (0, 0) is on the screen, in pixels from the bottom left.
-    pub noise_origin: glow::UniformLocation,
     pub sampler: glow::UniformLocation,
     pub position: u32,
     pub texture_coordinates: u32,
@@ -51,21 +48,14 @@ void main() {
 }
 ";
 
-/// The colour times the texture, in gamma space as egui blends, dithered to 8 bits by
-/// interleaved gradient noise (Jimenez 2014) as eframe's painter does by default.
+/// The colour times the texture, in gamma space as egui blends.
 const MESH_FRAGMENT: &str = r"
 uniform sampler2D u_sampler;
-uniform vec2 u_noise_origin;
 in vec4 v_rgba;
 in vec2 v_tc;
 out vec4 f_color;
-float gradient_noise(vec2 pixel) {
-    return fract(52.9829189 * fract(0.06711056 * pixel.x + 0.00583715 * pixel.y));
-}
 void main() {
-    vec4 color = v_rgba * texture(u_sampler, v_tc);
-    color.rgb += (gradient_noise(gl_FragCoord.xy + u_noise_origin) - 0.5) * 0.95 / 255.0;
-    f_color = color;
+    f_color = v_rgba * texture(u_sampler, v_tc);
 }
 ";
 
@@ -113,7 +103,6 @@ impl MeshProgram {
             program,
             origin: uniform(gl, program, "u_origin")?,
             size: uniform(gl, program, "u_size")?,
-            noise_origin: uniform(gl, program, "u_noise_origin")?,
             sampler: uniform(gl, program, "u_sampler")?,
             position: attribute(gl, program, "a_pos")?,
             texture_coordinates: attribute(gl, program, "a_tc")?,
