@@ -22,7 +22,11 @@
 //!
 //! By default a software renderer is not asked to draw a layer of thousands of shapes at all: a
 //! canvas with such a layer is drawn on the CPU by the PNG export's renderer instead (see
-//! `canvas_picture`), unless `CROWDLAB_CANVAS=gpu` asks for this path for every layer.
+//! `canvas_picture`), unless `CROWDLAB_CANVAS=gpu` asks for this path for every layer. That
+//! picture, being opaque, is copied onto the screen here with blending off
+//! ([`GpuCanvas::paint_opaque_picture`]), and a canvas without one has its background cleared
+//! rather than shaded ([`GpuCanvas::clear_shape`]): under a software renderer each shaded pixel
+//! costs, and these two cost next to nothing.
 //!
 //! The GL objects are made on the first draw and live as long as the window's GL context. Should
 //! any of them fail, the canvas goes back to handing egui its meshes.
@@ -117,7 +121,7 @@ impl GpuCanvas {
         let programs = Arc::clone(&self.programs);
         let copy = move |_: PaintCallbackInfo, egui_painter: &egui_glow::Painter| {
             if let Err(error) = copy_opaque(&programs, texture, egui_painter) {
-                eprintln!("crowdlab: the canvas cannot draw on the GPU ({error}); it goes on through egui's meshes");
+                eprintln!("crowdlab: the canvas cannot copy its picture on the GPU ({error}); it goes on through egui");
             }
         };
         painter.add(Shape::Callback(PaintCallback {
@@ -155,8 +159,9 @@ fn copy_opaque(programs: &ProgramSlot, texture: TextureId, egui_painter: &egui_g
         return Ok(());
     };
     // SAFETY: on the thread that owns `gl`, inside egui's paint pass, which has set the viewport
-    // to the callback's rectangle and the scissor to its clip, and restores its program and
-    // blending after the callback; the texture is egui's own.
+    // to the callback's rectangle and the scissor to its clip, keeps its vertex array bound (the
+    // copy reads no vertex attribute), and restores its program and blending after the callback;
+    // the texture is egui's own.
     unsafe {
         gl.disable(glow::BLEND);
         copy_picture(gl, &copy_program, picture, true);
