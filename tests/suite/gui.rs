@@ -449,7 +449,7 @@ fn the_panels_paint_no_fill_of_their_own_over_the_windows_clear_colour_which_is_
     // window's edges, which the window does not have.
     let harness_frame = Rect::from_min_max(pos2(8.0, 8.0), pos2(1272.0, 792.0));
     let panel_fills = |harness: &Harness<'_, CrowdlabApp>| {
-        let mut fills = large_fills(harness, visuals.panel_fill, 40.0);
+        let mut fills = large_fills(harness, visuals.panel_fill, 20.0);
         fills.retain(|r| *r != harness_frame);
         fills
     };
