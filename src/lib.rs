@@ -12,6 +12,7 @@ pub mod crash;
 pub mod draw;
 pub mod export;
 pub mod geom;
+pub mod interrupt;
 #[cfg(test)]
 mod layers;
 pub mod limits;

@@ -70,13 +70,19 @@ impl Autosave {
             return Ok(Some(due - now));
         }
         self.since = Some(now);
+        self.write(scene, source)?;
+        Ok(Some(self.interval))
+    }
+
+    /// Writes `scene` (edited from `source`) to the recovery file now, whatever the interval;
+    /// the message says why it could not.
+    pub fn write(&self, scene: &Scene, source: Option<&Path>) -> Result<(), String> {
         if let Some(dir) = self.file.parent() {
             std::fs::create_dir_all(dir).map_err(|e| format!("Cannot autosave to {}: {e}", dir.display()))?;
         }
         let header = source.map_or_else(String::new, |s| format!("{SOURCE_LINE}{}\n", s.display()));
         crate::atomic_file::write_atomic(&self.file, (header + &scene_to_ron(scene)).as_bytes())
-            .map_err(|e| format!("Cannot autosave to {}: {e}", self.file.display()))?;
-        Ok(Some(self.interval))
+            .map_err(|e| format!("Cannot autosave to {}: {e}", self.file.display()))
     }
 
     /// The scene left by an earlier session, if there is a readable one.

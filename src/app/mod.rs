@@ -73,6 +73,9 @@ mod toolbar;
 mod validation_panel;
 
 use std::path::PathBuf;
+use std::sync::{Arc, OnceLock};
+
+use eframe::egui;
 
 pub use analysis_panel::{AnalysisTab, AnalysisView};
 pub use background_job::{Job, JobState};
@@ -131,8 +134,20 @@ pub fn run_native(initial: Option<PathBuf>, run: Option<WindowRun>) -> anyhow::R
         dithering: false,
         ..Default::default()
     };
+    // A signal wakes the window, which closes itself (see `crate::interrupt`).
+    let context = Arc::new(OnceLock::<egui::Context>::new());
+    let woken = Arc::clone(&context);
+    let _signals = crate::interrupt::hand_to_window(move || {
+        if let Some(ctx) = woken.get() {
+            ctx.request_repaint();
+        }
+    });
     let open = |app: Box<dyn eframe::App>| {
-        eframe::run_native("crowdlab", options, Box::new(|_cc| Ok(app)))
+        let creator = |cc: &eframe::CreationContext<'_>| {
+            let _ = context.set(cc.egui_ctx.clone());
+            Ok(app)
+        };
+        eframe::run_native("crowdlab", options, Box::new(creator))
             .map_err(|e| anyhow::anyhow!("cannot open the crowdlab window: {e}"))
     };
     match run {

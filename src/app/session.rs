@@ -134,6 +134,13 @@ impl CrowdlabApp {
                 )));
             }
         }
+        if crate::interrupt::raised() {
+            self.close_for_signal();
+        }
+        if self.signalled {
+            ui.ctx().send_viewport_cmd(ViewportCommand::Close);
+            return commands;
+        }
         if close && !self.closing && self.document.modified {
             ui.ctx().send_viewport_cmd(ViewportCommand::CancelClose);
             commands.push(Command::Quit);
@@ -143,6 +150,20 @@ impl CrowdlabApp {
             ui.ctx().send_viewport_cmd(ViewportCommand::Close);
         }
         commands
+    }
+
+    /// Closes the window at its next frame, as SIGINT or SIGTERM asks (see `crate::interrupt`):
+    /// no question is asked, and unsaved changes are written to the autosave file first, so that
+    /// the next start offers them. A failed write is printed, the window having no time to show it.
+    pub fn close_for_signal(&mut self) {
+        if std::mem::replace(&mut self.signalled, true) || !self.document.modified {
+            return;
+        }
+        if let Some(autosave) = &self.autosave
+            && let Err(message) = autosave.write(&self.document.scene, self.document.scene_path())
+        {
+            eprintln!("error: {message}");
+        }
     }
 
     /// Autosaves the unsaved document when it is due; a failure shows in the notice panel.

@@ -68,6 +68,8 @@ pub struct CrowdlabApp {
     pub(super) recovery: Option<Recovered>,
     /// Set once the user agreed to close the window.
     pub(super) closing: bool,
+    /// A signal (or [`CrowdlabApp::close_for_signal`]) closes the window, asking nothing.
+    pub(super) signalled: bool,
     /// Native file dialogs, or the in-app browser where none can open.
     pub(super) picker: FilePicker,
     /// The export dialog, while it is open.
@@ -111,6 +113,7 @@ impl CrowdlabApp {
             autosave: None,
             recovery: None,
             closing: false,
+            signalled: false,
             picker: FilePicker::new(false),
             export: None,
             exporting: None,

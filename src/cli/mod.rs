@@ -46,31 +46,18 @@ impl CliError {
 /// Parses the process arguments, runs the command and returns the exit code.
 pub fn main() -> ExitCode {
     crate::crash::install_panic_hook();
-    install_interrupt_handler();
-    match run_from(std::env::args_os()) {
+    crate::interrupt::install();
+    let outcome = run_from(std::env::args_os());
+    if crate::interrupt::raised() {
+        // A window that a signal closed ends here, as a headless command would have.
+        crate::interrupt::exit_interrupted();
+    }
+    match outcome {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {}", e.message);
             ExitCode::from(e.code)
         }
-    }
-}
-
-/// On SIGINT or SIGTERM: deletes every temporary export, names the interrupted recordings that
-/// are kept (readable up to their last complete chunk) and exits with code 1.
-fn install_interrupt_handler() {
-    let installed = ctrlc::set_handler(|| {
-        for kept in crate::atomic_file::on_interrupt() {
-            eprintln!(
-                "\ninterrupted: the recording so far is kept in {} (export it to recover its complete chunks)",
-                kept.display()
-            );
-        }
-        eprintln!("\nerror: interrupted");
-        std::process::exit(1);
-    });
-    if let Err(e) = installed {
-        eprintln!("warning: cannot handle Ctrl-C ({e}); an interrupted export may leave a .partial file");
     }
 }
 

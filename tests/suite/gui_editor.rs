@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use crowdlab::app::{CrowdlabApp, Question};
 use crowdlab::scene::{Goal, Obstacle, Scene, default_scene, load_scene};
-use eframe::egui::{Event, Key, Modifiers, PointerButton, Pos2};
+use eframe::egui::{Event, Key, Modifiers, PointerButton, Pos2, ViewportCommand, ViewportId};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use glam::Vec2;
@@ -248,6 +248,53 @@ fn recovery_file_is_written_and_offered_on_the_next_start() {
     assert_eq!(*scene(&h), *edited);
     assert!(h.state().document().modified, "restored work is still unsaved");
     assert!(h.state().recovery().is_none());
+}
+
+/// Whether the window's last frame asked for it to close.
+fn asks_to_close(h: &Harness<'_, CrowdlabApp>) -> bool {
+    h.output().viewport_output[&ViewportId::ROOT]
+        .commands
+        .contains(&ViewportCommand::Close)
+}
+
+#[test]
+fn a_signal_closes_the_window_without_asking_and_keeps_the_unsaved_scene_for_the_next_start() {
+    let state = tempfile::tempdir().unwrap();
+    let app = CrowdlabApp::new(default_scene()).with_state_dir(state.path());
+    let recovery = app.recovery_file().unwrap().to_path_buf();
+    let mut h = harness_for(app);
+    tool(&mut h, "Add target");
+    click_world(&mut h, Vec2::new(-2.0, -2.0));
+    h.run();
+    assert!(!recovery.exists(), "the 30 s autosave is not due yet");
+    assert!(!asks_to_close(&h));
+    let edited = scene(&h);
+
+    h.state_mut().close_for_signal();
+    h.step();
+    assert!(asks_to_close(&h), "the window closes at its next frame");
+    assert_eq!(h.state().question(), None, "nothing is asked");
+    assert!(
+        recovery.exists(),
+        "the unsaved scene is written to {}",
+        recovery.display()
+    );
+    drop(h);
+
+    let h = harness_for(CrowdlabApp::new(default_scene()).with_state_dir(state.path()));
+    assert_eq!(h.state().recovery(), Some(&*edited), "the next start offers it");
+}
+
+#[test]
+fn a_signal_closes_a_window_with_nothing_unsaved_and_writes_nothing() {
+    let state = tempfile::tempdir().unwrap();
+    let app = CrowdlabApp::new(default_scene()).with_state_dir(state.path());
+    let recovery = app.recovery_file().unwrap().to_path_buf();
+    let mut h = harness_for(app);
+    h.state_mut().close_for_signal();
+    h.step();
+    assert!(asks_to_close(&h));
+    assert!(!recovery.exists());
 }
 
 #[test]
