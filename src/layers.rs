@@ -1,8 +1,8 @@
 //! Guard of the module layer order: geom < scene < record < sim < draw < export / validate < app
 //! < cli. A top-level module may use only the modules to its left; export and validate are peers
 //! and use none of each other; the app sits on both (its export dialog and validation window run
-//! the same code as the CLI). The utilities (`atomic_file`, `crash`, `limits`, `lib.rs`) form the
-//! lowest layer: anyone may use them and they use none of the layered modules.
+//! the same code as the CLI). The utilities (`atomic_file`, `crash`, `interrupt`, `limits`,
+//! `lib.rs`) form the lowest layer: anyone may use them and they use none of the layered modules.
 //!
 //! The test reads every `.rs` file under `src/` and finds, outside comments, string and character
 //! literals, each path into a top-level module: `crate::m`, every item of a group
@@ -28,7 +28,15 @@ const LAYERS: [(&str, u8); 9] = [
 
 /// Modules (and the crate root `lib`) below every layer: usable by all, using none of the layers
 /// (`layers` is this test, `test_rng` the unit tests' random numbers).
-const UTILITIES: [&str; 6] = ["atomic_file", "crash", "layers", "lib", "limits", "test_rng"];
+const UTILITIES: [&str; 7] = [
+    "atomic_file",
+    "crash",
+    "interrupt",
+    "layers",
+    "lib",
+    "limits",
+    "test_rng",
+];
 
 /// The order as printed in failure messages.
 const ORDER: &str = "geom < scene < record < sim < draw < export/validate < app < cli";
