@@ -139,7 +139,7 @@ impl CrowdlabApp {
         }
         if self.signalled {
             ui.ctx().send_viewport_cmd(ViewportCommand::Close);
-            return commands;
+            return Vec::new();
         }
         if close && !self.closing && self.document.modified {
             ui.ctx().send_viewport_cmd(ViewportCommand::CancelClose);
@@ -154,15 +154,20 @@ impl CrowdlabApp {
 
     /// Closes the window at its next frame, as SIGINT or SIGTERM asks (see `crate::interrupt`):
     /// no question is asked, and unsaved changes are written to the autosave file first, so that
-    /// the next start offers them. A failed write is printed, the window having no time to show it.
+    /// the next start offers them. Where they went, or why they could not, is printed: the window
+    /// has no time to show it.
     pub fn close_for_signal(&mut self) {
         if std::mem::replace(&mut self.signalled, true) || !self.document.modified {
             return;
         }
-        if let Some(autosave) = &self.autosave
-            && let Err(message) = autosave.write(&self.document.scene, self.document.scene_path())
-        {
-            eprintln!("error: {message}");
+        if let Some(autosave) = &self.autosave {
+            match autosave.write(&self.document.scene, self.document.scene_path()) {
+                Ok(()) => eprintln!(
+                    "\ninterrupted: the unsaved scene is kept in {} (the next start offers to restore it)",
+                    autosave.file().display()
+                ),
+                Err(message) => eprintln!("\nerror: {message}"),
+            }
         }
     }
 
