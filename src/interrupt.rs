@@ -18,8 +18,10 @@ pub const WINDOW_GRACE: Duration = Duration::from_secs(5);
 /// Whether a signal has arrived.
 static RAISED: AtomicBool = AtomicBool::new(false);
 
-/// Wakes the open window (asks it for a frame), while there is one.
+/// Asks a window for a frame.
 type Waker = Box<dyn Fn() + Send>;
+
+/// The open window's waker, while a window holds the signals ([`hand_to_window`]).
 static WINDOW: Mutex<Option<Waker>> = Mutex::new(None);
 
 /// Handles SIGINT and SIGTERM for the rest of the process (see the module's account). Prints a
@@ -70,6 +72,7 @@ fn exit_saying(last: &str) -> ! {
     std::process::exit(1);
 }
 
+/// The open window's waker, locked (a panic while it was held leaves it usable).
 fn window() -> std::sync::MutexGuard<'static, Option<Waker>> {
     WINDOW.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
