@@ -257,12 +257,18 @@ fn asks_to_close(h: &Harness<'_, CrowdlabApp>) -> bool {
         .contains(&ViewportCommand::Close)
 }
 
-#[test]
-fn a_signal_closes_the_window_without_asking_and_keeps_the_unsaved_scene_for_the_next_start() {
+/// A window on the default scene with a state folder of its own, and the recovery file it
+/// autosaves to there.
+fn harness_with_state() -> (tempfile::TempDir, std::path::PathBuf, Harness<'static, CrowdlabApp>) {
     let state = tempfile::tempdir().unwrap();
     let app = CrowdlabApp::new(default_scene()).with_state_dir(state.path());
     let recovery = app.recovery_file().unwrap().to_path_buf();
-    let mut h = harness_for(app);
+    (state, recovery, harness_for(app))
+}
+
+#[test]
+fn a_signal_closes_the_window_without_asking_and_keeps_the_unsaved_scene_for_the_next_start() {
+    let (state, recovery, mut h) = harness_with_state();
     tool(&mut h, "Add target");
     click_world(&mut h, Vec2::new(-2.0, -2.0));
     h.run();
@@ -287,10 +293,7 @@ fn a_signal_closes_the_window_without_asking_and_keeps_the_unsaved_scene_for_the
 
 #[test]
 fn a_signal_closes_a_window_with_nothing_unsaved_and_writes_nothing() {
-    let state = tempfile::tempdir().unwrap();
-    let app = CrowdlabApp::new(default_scene()).with_state_dir(state.path());
-    let recovery = app.recovery_file().unwrap().to_path_buf();
-    let mut h = harness_for(app);
+    let (_state, recovery, mut h) = harness_with_state();
     h.state_mut().close_for_signal();
     h.step();
     assert!(asks_to_close(&h));
