@@ -268,9 +268,9 @@ fn draw(
     let Some((mesh_program, copy_program)) = ready(programs, gl)? else {
         return Ok(());
     };
-    let mut built = lock(programs);
-    let fail = |built: &mut Built, error: String| {
-        *built = Built::Failed;
+    // A failure from here on turns the GPU canvas off for good.
+    let fail = |error: String| {
+        *lock(programs) = Built::Failed;
         Err(error)
     };
     let mut layer = lock(state);
@@ -279,11 +279,11 @@ fn draw(
         // SAFETY: see below.
         None => match unsafe { LayerObjects::new(gl, &mesh_program) } {
             Ok(objects) => *layer.objects.insert(objects),
-            Err(error) => return fail(&mut built, error),
+            Err(error) => return fail(error),
         },
     };
     let Ok(indices) = i32::try_from(mesh.indices.len()) else {
-        return fail(&mut built, format!("{} indices are too many", mesh.indices.len()));
+        return fail(format!("{} indices are too many", mesh.indices.len()));
     };
     let pixels = (place.width_px * place.height_px) as usize;
     let ppp = info.pixels_per_point;
@@ -321,7 +321,7 @@ fn draw(
                 let objects = layer.objects.as_mut().expect("made above");
                 if let Err(error) = objects.picture(gl, &mesh_program, &canvas, &place, font_texture, indices) {
                     gl.bind_vertex_array(None);
-                    return fail(&mut built, error);
+                    return fail(error);
                 }
                 layer.pictured = Some(wanted);
             }
