@@ -7,10 +7,11 @@
 use std::sync::{Mutex, OnceLock, PoisonError};
 
 use glam::Vec2;
+use rayon::prelude::*;
 
 use super::agent_tree::{AgentTree, KNearest, Neighbour};
 use super::body::{Body, present};
-use super::steer::{FlockLanes, FlockView, TaggedSums};
+use super::steer::{FlockLanes, FlockView, GATHER_BLOCK, TaggedSums};
 use crate::scene::{Bounds, NeighbourIndex};
 
 /// Finds the agents near a point. Built from the positions of the present agents.
@@ -45,6 +46,9 @@ struct Cells {
     points: Vec<Vec2>,
     /// Each agent's cell, in the rebuild's order: a buffer of the counting sort.
     of_agent: Vec<u32>,
+    /// The entry of the rebuild (its place in the rebuild's order) at each place of `ids`: a
+    /// buffer of the counting sort.
+    entry_at: Vec<u32>,
     /// The flock's view of the agents in the order of `ids`, when kept.
     lanes: FlockLanes,
 }
@@ -130,28 +134,39 @@ impl NeighbourGrid {
     }
 
     /// Sorts the agents of the last rebuild into cells now rather than at the first query that
-    /// reads them (for a caller that knows some query will and has a thread to spare now).
+    /// reads them, the entries gathered in parallel (for a caller that knows some query will and
+    /// has threads to spare now). Not inside the lazy sort: a thread waiting there for its
+    /// parallel work could take up a query of this grid and wait on itself.
     pub fn sort_cells(&self) {
-        self.cells();
+        if self.sorted.get().is_none() {
+            // A query on another thread may have sorted meanwhile: then the cells are the same.
+            let _ = self.sorted.set(self.sorted_cells(false));
+        }
     }
 
     /// The agents of the last rebuild sorted into cells, sorted now if no query has yet.
     fn cells(&self) -> &Cells {
-        self.sorted.get_or_init(|| {
-            let mut cells = std::mem::take(&mut *self.spare.lock().unwrap_or_else(PoisonError::into_inner));
-            self.sort_into(&mut cells);
-            cells
-        })
+        self.sorted.get_or_init(|| self.sorted_cells(true))
+    }
+
+    /// The agents of the last rebuild sorted into cells, in the buffers of the last sort:
+    /// [`NeighbourGrid::sort_into`].
+    fn sorted_cells(&self, serial: bool) -> Cells {
+        let mut cells = std::mem::take(&mut *self.spare.lock().unwrap_or_else(PoisonError::into_inner));
+        self.sort_into(&mut cells, serial);
+        cells
     }
 
     /// Sorts the agents of the last rebuild into `cells` (a counting sort by cell, into the
-    /// buffers `cells` holds).
-    fn sort_into(&self, cells: &mut Cells) {
+    /// buffers `cells` holds): each entry's place first, in the rebuild's order, then the
+    /// places filled from their entries in blocks, in parallel unless `serial`.
+    fn sort_into(&self, cells: &mut Cells, serial: bool) {
         let Cells {
             cell_start,
             ids,
             points,
             of_agent,
+            entry_at,
             lanes,
         } = cells;
         cell_start.clear();
@@ -165,33 +180,37 @@ impl NeighbourGrid {
         for i in 1..cell_start.len() {
             cell_start[i] += cell_start[i - 1];
         }
-        // Each cell's next free slot, then the entries placed in input order within their cell.
-        ids.resize(self.unsorted.len(), 0);
-        points.resize(self.unsorted.len(), Vec2::ZERO);
-        let mut place = |i: u32, p: Vec2, c: u32| {
+        // Each cell's next free place, taken by the entries in input order within their cell.
+        let count = self.unsorted.len();
+        entry_at.resize(count, 0);
+        let agents = self.unsorted.last().map_or(0, |&(i, _)| i as usize + 1);
+        let mut places = self.views.as_ref().map(|_| lanes.places(agents));
+        for (j, (&c, &(i, _))) in of_agent.iter().zip(&self.unsorted).enumerate() {
             let slot = &mut cell_start[c as usize];
-            let k = *slot as usize;
-            (ids[k], points[k]) = (i, p);
-            *slot += 1;
-            k
-        };
-        let placed = self.unsorted.iter().zip(of_agent.iter());
-        match &self.views {
-            None => placed.for_each(|(&(i, p), &c)| {
-                place(i, p, c);
-            }),
-            Some(views) => {
-                let agents = self.unsorted.last().map_or(0, |&(i, _)| i as usize + 1);
-                lanes.reset(self.unsorted.len(), agents);
-                for ((&(i, p), &c), &view) in placed.zip(views) {
-                    lanes.place(place(i, p, c), i, p, view);
-                }
+            entry_at[*slot as usize] = j as u32;
+            if let Some(places) = &mut places {
+                places[i as usize] = *slot;
             }
+            *slot += 1;
         }
         // The slots now hold each cell's end, which is the next cell's start: shift them back.
         let last = cell_start.len() - 1;
         cell_start.copy_within(..last, 1);
         cell_start[0] = 0;
+        ids.resize(count, 0);
+        points.resize(count, Vec2::ZERO);
+        ids.par_chunks_mut(GATHER_BLOCK)
+            .zip(points.par_chunks_mut(GATHER_BLOCK))
+            .zip(entry_at.par_chunks(GATHER_BLOCK))
+            .with_min_len(if serial { usize::MAX } else { 1 })
+            .for_each(|((ids, points), at)| {
+                for ((id, point), &j) in ids.iter_mut().zip(points).zip(at) {
+                    (*id, *point) = self.unsorted[j as usize];
+                }
+            });
+        if let Some(views) = &self.views {
+            lanes.fill(entry_at, &self.unsorted, views, serial);
+        }
     }
 
     /// Appends to `out` (cleared first) every indexed agent whose centre lies strictly within
@@ -355,6 +374,7 @@ impl NeighbourGrid {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sim::Status;
 
     fn bounds() -> Bounds {
         Bounds {
@@ -487,5 +507,41 @@ mod tests {
         let mut out = Vec::new();
         grid.query(Vec2::splat(250.0), 60.0, &mut out);
         assert_eq!(out, vec![0, 1]);
+    }
+
+    #[test]
+    fn the_parallel_sort_ahead_fills_the_cells_the_lazy_sort_fills() {
+        // More agents than three blocks of the gather, some absent, on cells of 3 m.
+        let mut next = crate::test_rng::unit_floats(77);
+        let bodies: Vec<Body> = (0..3 * GATHER_BLOCK as u32 + 500)
+            .map(|i| Body {
+                id: i,
+                profile: 0,
+                position: Vec2::new(next() * 700.0, next() * 700.0),
+                velocity: Vec2::ZERO,
+                heading: Vec2::from_angle(next() * std::f32::consts::TAU),
+                radius: 0.2 + next(),
+                status: if i % 7 == 3 { Status::Waiting } else { Status::Active },
+            })
+            .collect();
+        let mode = NeighbourIndex::Grid { cell_size: 3.0 };
+        let mut ahead = NeighbourGrid::new(mode, bounds()).with_flock_lanes();
+        let mut lazy = NeighbourGrid::new(mode, bounds()).with_flock_lanes();
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+        // Twice, so that the second sort reuses the first one's buffers.
+        for _ in 0..2 {
+            ahead.rebuild_bodies(&bodies);
+            lazy.rebuild_bodies(&bodies);
+            pool.install(|| ahead.sort_cells());
+            let (mut a, mut b) = (Vec::new(), Vec::new());
+            for (i, body) in bodies.iter().enumerate().step_by(97) {
+                let p = body.position;
+                ahead.query_in_cell_order(p, 9.0, None, &mut a);
+                lazy.query_in_cell_order(p, 9.0, None, &mut b);
+                assert_eq!(a, b, "around agent {i}");
+                let sums = |grid: &NeighbourGrid| grid.flock_sums(p, body.heading, 8.0, None, i as u32, 1.2);
+                assert_eq!(format!("{:?}", sums(&ahead)), format!("{:?}", sums(&lazy)), "agent {i}");
+            }
+        }
     }
 }

@@ -8,11 +8,15 @@
 use std::ops::Range;
 
 use glam::{Vec2, Vec4};
+use rayon::prelude::*;
 
 use super::tagged_sums::TaggedSums;
 
 /// Candidates tested at once.
 const WIDTH: usize = 4;
+
+/// Places a task of [`FlockLanes::fill`] writes.
+pub const GATHER_BLOCK: usize = 2048;
 
 /// Each lane's offset from the first candidate of a group.
 const LANE: Vec4 = Vec4::new(0.0, 1.0, 2.0, 3.0);
@@ -40,31 +44,46 @@ pub struct FlockView {
 }
 
 impl FlockLanes {
-    /// Empties the lanes for `count` agents whose indices are below `agents`.
-    pub fn reset(&mut self, count: usize, agents: usize) {
-        for lane in [
+    /// Empties the place of each agent, by agent index, for `agents` agents, and returns it for
+    /// the sort to fill in (`u32::MAX` stays for an agent not indexed).
+    pub fn places(&mut self, agents: usize) -> &mut [u32] {
+        self.lane_of.clear();
+        self.lane_of.resize(agents, u32::MAX);
+        &mut self.lane_of
+    }
+
+    /// Fills the lanes from `entries` (agent index, position) seen as `views` (in the same
+    /// order), entry `entry_at[k]` at place `k`, in blocks written in parallel unless `serial`.
+    pub fn fill(&mut self, entry_at: &[u32], entries: &[(u32, Vec2)], views: &[FlockView], serial: bool) {
+        let count = entry_at.len();
+        let [xs, ys, hxs, hys, radii] = [
             &mut self.xs,
             &mut self.ys,
             &mut self.heading_xs,
             &mut self.heading_ys,
             &mut self.radii,
-        ] {
+        ]
+        .map(|lane| {
             lane.clear();
             lane.resize(count + WIDTH, 0.0);
-        }
-        self.lane_of.clear();
-        self.lane_of.resize(agents, u32::MAX);
-    }
-
-    /// Puts agent `agent` at `position`, seen as `view`, at place `at`.
-    #[inline]
-    pub fn place(&mut self, at: usize, agent: u32, position: Vec2, view: FlockView) {
-        self.xs[at] = position.x;
-        self.ys[at] = position.y;
-        self.heading_xs[at] = view.heading.x;
-        self.heading_ys[at] = view.heading.y;
-        self.radii[at] = view.radius;
-        self.lane_of[agent as usize] = at as u32;
+            lane[..count].par_chunks_mut(GATHER_BLOCK)
+        });
+        let block =
+            |xs: &mut [f32], ys: &mut [f32], hxs: &mut [f32], hys: &mut [f32], radii: &mut [f32], at: &[u32]| {
+                for (k, &j) in at.iter().enumerate() {
+                    let ((_, p), view) = (entries[j as usize], views[j as usize]);
+                    (xs[k], ys[k]) = (p.x, p.y);
+                    (hxs[k], hys[k]) = (view.heading.x, view.heading.y);
+                    radii[k] = view.radius;
+                }
+            };
+        xs.zip(ys)
+            .zip(hxs)
+            .zip(hys)
+            .zip(radii)
+            .zip(entry_at.par_chunks(GATHER_BLOCK))
+            .with_min_len(if serial { usize::MAX } else { 1 })
+            .for_each(|(((((xs, ys), hxs), hys), radii), at)| block(xs, ys, hxs, hys, radii, at));
     }
 
     /// The flock sums of agent `agent` at `p` facing `heading` over the agents placed in `runs`

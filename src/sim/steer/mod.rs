@@ -43,7 +43,7 @@ mod wander;
 pub use arrive::arrive_force;
 pub use combiner::{CombinedSteering, CombinerInput, LabelledForce, accumulate_force};
 pub use context::{AgentIndex, GoalPoint, SteeringContext};
-pub use flock_lanes::{FlockLanes, FlockView};
+pub use flock_lanes::{FlockLanes, FlockView, GATHER_BLOCK};
 pub use local_space::LocalFrame;
 pub use obstacles::{ObstacleCircle, SteeringObstacles};
 pub use seek::seek_force;

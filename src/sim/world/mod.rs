@@ -428,6 +428,7 @@ impl World {
                 .record(decisions, || ContactIndex::Hashed(&self.contacts));
         }
         let time = self.time();
+        let debugged = self.debugged();
         let World {
             grid,
             contacts,
@@ -449,6 +450,7 @@ impl World {
             events,
             tick: *tick,
             time,
+            debugged,
         };
         if *contacts_on_cells {
             // One index for both: the neighbour grid, rebuilt and sorted for the next tick while
@@ -545,7 +547,13 @@ impl World {
             events: &self.events,
             tick: self.tick,
             time: self.time(),
+            debugged: self.debugged(),
         }
+    }
+
+    /// The body index of the agent whose avoidance is being explained, if it is in the scene.
+    fn debugged(&self) -> Option<usize> {
+        self.debug_agent.and_then(|id| self.agent_index.get(id))
     }
 }
 

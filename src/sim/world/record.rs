@@ -25,6 +25,9 @@ pub(super) struct Recorder<'a> {
     pub tick: u64,
     /// The simulation time at that tick (seconds).
     pub time: f32,
+    /// The body index of the agent whose avoidance is being explained: only its decision
+    /// carries an explanation, so the others' are not read for one.
+    pub debugged: Option<usize>,
 }
 
 /// Where the frame's contact check finds the agents that may touch an agent.
@@ -138,10 +141,11 @@ impl Recorder<'_> {
             agents,
             forces,
             contacts: contacts.concat(),
-            debug: decisions
-                .iter()
-                .flatten()
-                .filter_map(|d| d.debug.as_deref().cloned())
+            debug: self
+                .debugged
+                .and_then(decision)
+                .and_then(|d| d.debug.as_deref().cloned())
+                .into_iter()
                 .collect(),
         }
     }
