@@ -56,3 +56,33 @@ pub fn present(bodies: &[Body]) -> impl Iterator<Item = (u32, &Body)> {
         .filter(|(_, b)| b.status.present())
         .map(|(i, b)| (i as u32, b))
 }
+
+/// `count` bodies scattered over `area` from `seed`, facing every way, with radii between
+/// `radii.0` and `radii.1`; every agent whose index is `absent.1` modulo `absent.0` waits
+/// (is absent). For the unit tests of the neighbour indexes.
+#[cfg(test)]
+pub fn scattered(
+    seed: u32,
+    count: u32,
+    area: crate::scene::Bounds,
+    radii: (f32, f32),
+    absent: (u32, u32),
+) -> Vec<Body> {
+    let mut next = crate::test_rng::unit_floats(seed);
+    let size = area.size();
+    (0..count)
+        .map(|i| Body {
+            id: i,
+            profile: 0,
+            position: area.min + Vec2::new(next() * size.x, next() * size.y),
+            velocity: Vec2::ZERO,
+            heading: Vec2::from_angle(next() * std::f32::consts::TAU),
+            radius: radii.0 + (radii.1 - radii.0) * next(),
+            status: if i % absent.0 == absent.1 {
+                Status::Waiting
+            } else {
+                Status::Active
+            },
+        })
+        .collect()
+}

@@ -374,7 +374,7 @@ impl NeighbourGrid {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sim::Status;
+    use crate::sim::body::scattered;
 
     fn bounds() -> Bounds {
         Bounds {
@@ -512,18 +512,7 @@ mod tests {
     #[test]
     fn the_parallel_sort_ahead_fills_the_cells_the_lazy_sort_fills() {
         // More agents than three blocks of the gather, some absent, on cells of 3 m.
-        let mut next = crate::test_rng::unit_floats(77);
-        let bodies: Vec<Body> = (0..3 * GATHER_BLOCK as u32 + 500)
-            .map(|i| Body {
-                id: i,
-                profile: 0,
-                position: Vec2::new(next() * 700.0, next() * 700.0),
-                velocity: Vec2::ZERO,
-                heading: Vec2::from_angle(next() * std::f32::consts::TAU),
-                radius: 0.2 + next(),
-                status: if i % 7 == 3 { Status::Waiting } else { Status::Active },
-            })
-            .collect();
+        let bodies = scattered(77, 3 * GATHER_BLOCK as u32 + 500, bounds(), (0.2, 1.2), (7, 3));
         let mode = NeighbourIndex::Grid { cell_size: 3.0 };
         let mut ahead = NeighbourGrid::new(mode, bounds()).with_flock_lanes();
         let mut lazy = NeighbourGrid::new(mode, bounds()).with_flock_lanes();

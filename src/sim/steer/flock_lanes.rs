@@ -150,7 +150,8 @@ mod tests {
     use super::super::tagging::{cos_half_fov, is_tagged};
     use super::*;
     use crate::scene::{Bounds, NeighbourIndex};
-    use crate::sim::{Body, NeighbourGrid, Status};
+    use crate::sim::body::scattered;
+    use crate::sim::{Body, NeighbourGrid};
 
     /// The 30 m × 20 m area [`crowd`] stands on.
     const AREA: Bounds = Bounds {
@@ -160,18 +161,7 @@ mod tests {
 
     /// A crowd on [`AREA`], some agents absent, two on one spot, radii 0.1–0.5 m.
     fn crowd() -> Vec<Body> {
-        let mut next = crate::test_rng::unit_floats(2024);
-        let mut bodies: Vec<Body> = (0..500)
-            .map(|i| Body {
-                id: i,
-                profile: 0,
-                position: Vec2::new(next() * 30.0, next() * 20.0),
-                velocity: Vec2::ZERO,
-                heading: Vec2::from_angle(next() * std::f32::consts::TAU),
-                radius: 0.1 + 0.4 * next(),
-                status: if i % 9 == 4 { Status::Waiting } else { Status::Active },
-            })
-            .collect();
+        let mut bodies = scattered(2024, 500, AREA, (0.1, 0.5), (9, 4));
         bodies[7].position = bodies[3].position;
         bodies
     }
