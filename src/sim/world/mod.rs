@@ -629,4 +629,25 @@ mod tests {
         let flags = |f: &Frame| -> Vec<u8> { f.agents.iter().map(|a| a.flags).collect() };
         assert_eq!(flags(&hashed), flags(&on_cells));
     }
+
+    #[test]
+    fn the_frame_explains_the_avoidance_of_the_debugged_agent_alone() {
+        // The default scene's walkers renumbered 109 down to 101, no id equal to a place, so
+        // that the frame must find the debugged agent's decision by its id.
+        let mut scene = default_scene();
+        let count = scene.agents.len() as u32;
+        for (place, agent) in scene.agents.iter_mut().enumerate() {
+            agent.id = 100 + count - place as u32;
+        }
+        let mut world = World::new(Arc::new(scene));
+        let explained = |frame: Frame| frame.debug.iter().map(|d| d.agent).collect::<Vec<_>>();
+        for id in [100 + count, 103, 101] {
+            world.set_debug_agent(Some(id));
+            assert_eq!(explained(world.step()), vec![id]);
+        }
+        world.set_debug_agent(Some(7));
+        assert_eq!(explained(world.step()), Vec::<u32>::new(), "no agent has id 7");
+        world.set_debug_agent(None);
+        assert_eq!(explained(world.step()), Vec::<u32>::new());
+    }
 }
