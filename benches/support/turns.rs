@@ -67,9 +67,11 @@ pub fn watched_world_on(
             let mut spent = Duration::ZERO;
             for _ in 0..ticks {
                 let t = Instant::now();
-                world.step();
+                let frame = world.step();
                 spent += t.elapsed();
                 watch(&world);
+                // As `crowdlab run` does once the frame is written.
+                world.recycle(frame);
             }
             spent
         })

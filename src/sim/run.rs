@@ -188,6 +188,7 @@ pub fn run_scene<S: RunSink>(
         if step.step_seconds.is_some() {
             progress(step.frame.tick, max_ticks);
         }
+        run.world_mut().recycle(step.frame);
     }
     Ok(run.finish())
 }

@@ -115,6 +115,8 @@ pub struct World {
     avoid_obstacles: AvoidObstacles,
     non_reactive: Vec<bool>,
     debug_agent: Option<u32>,
+    /// A frame the caller is done with ([`World::recycle`]), whose memory the next frame reuses.
+    spent: Frame,
     /// What happened to agents in the last tick (or, at tick 0, who is present from the start).
     events: Vec<AgentEvent>,
     /// The last tick's decisions, kept so the next tick reuses their memory.
@@ -187,6 +189,7 @@ impl World {
             avoid_obstacles: AvoidObstacles::new(&scene.obstacles),
             non_reactive: scene.profiles.iter().map(|p| p.non_reactive).collect(),
             debug_agent: None,
+            spent: Frame::default(),
             steer_obstacles: SteeringObstacles::new(&scene.obstacles),
             agent_index: AgentIndex::new(bodies.iter().map(|b| b.id)),
             grid,
@@ -308,6 +311,14 @@ impl World {
         self.grid.rebuild_bodies(&self.bodies);
     }
 
+    /// Takes back `frame`, a frame of this world's that the caller has done with: the next step
+    /// writes its agents' samples and forces into that frame's memory instead of fresh memory
+    /// (1.3 MB for 10,000 agents with four forces each, otherwise written twice a tick). The
+    /// frames stepped are the same either way.
+    pub fn recycle(&mut self, frame: Frame) {
+        self.spent = frame;
+    }
+
     /// Advances one tick and returns the recorded frame of its end state.
     pub fn step(&mut self) -> Frame {
         self.events.clear();
@@ -423,12 +434,14 @@ impl World {
             self.rebuild_grid();
             non_penetration::enforce(&mut self.bodies, &mut self.grid, self.max_radius, &self.statics);
             self.contacts.rebuild(self.max_radius, present_discs(&self.bodies));
+            let spent = std::mem::take(&mut self.spent);
             return self
                 .recorder()
-                .record(decisions, || ContactIndex::Hashed(&self.contacts));
+                .record(decisions, spent, || ContactIndex::Hashed(&self.contacts));
         }
         let time = self.time();
         let debugged = self.debugged();
+        let spent = std::mem::take(&mut self.spent);
         let World {
             grid,
             contacts,
@@ -463,7 +476,7 @@ impl World {
                 grid.sort_cells();
                 ContactIndex::Cells(&*grid, max_radius)
             };
-            return recorder.record(decisions, index_neighbours);
+            return recorder.record(decisions, spent, index_neighbours);
         }
         // The calling thread rebuilds the index, the other builds the contact check's index;
         // whichever is done first lays the frame out, then both sample its blocks.
@@ -479,7 +492,7 @@ impl World {
             contacts.rebuild(*max_radius, present_discs(bodies));
             ContactIndex::Hashed(&*contacts)
         };
-        let record = || recorder.record(decisions, index_contacts);
+        let record = || recorder.record(decisions, spent, index_contacts);
         rayon::join(index_neighbours, record).1
     }
 
@@ -535,7 +548,8 @@ impl World {
     /// and the events of the last tick (at tick 0, the agents present from the start).
     pub fn snapshot_frame(&self) -> Frame {
         let contacts = ContactGrid::new(self.max_radius, present_discs(&self.bodies));
-        self.recorder().record(&[], || ContactIndex::Hashed(&contacts))
+        self.recorder()
+            .record(&[], Frame::default(), || ContactIndex::Hashed(&contacts))
     }
 
     /// The record phase's view of the world as it is.
@@ -616,8 +630,9 @@ mod tests {
         assert!(world.contacts_on_cells);
         world.grid.sort_cells();
         let own_index = ContactGrid::new(world.max_radius, present_discs(&world.bodies));
-        let hashed = world.recorder().record(&[], || ContactIndex::Hashed(&own_index));
-        let on_cells = (world.recorder()).record(&[], || ContactIndex::Cells(&world.grid, world.max_radius));
+        let hashed = (world.recorder()).record(&[], Frame::default(), || ContactIndex::Hashed(&own_index));
+        let cells = || ContactIndex::Cells(&world.grid, world.max_radius);
+        let on_cells = (world.recorder()).record(&[], Frame::default(), cells);
         assert!(hashed.contacts.len() > 200, "{} contacts", hashed.contacts.len());
         let bits = |f: &Frame| -> Vec<(u32, String, u32)> {
             f.contacts
@@ -649,5 +664,31 @@ mod tests {
         assert_eq!(explained(world.step()), Vec::<u32>::new(), "no agent has id 7");
         world.set_debug_agent(None);
         assert_eq!(explained(world.step()), Vec::<u32>::new());
+    }
+
+    #[test]
+    fn a_world_stepping_into_spent_frames_steps_the_same_frames() {
+        // Walkers that start late (the crowd grows) and leave early (it shrinks), so that the
+        // spent frame is in turn shorter and longer than the next.
+        let mut scene = default_scene();
+        for (place, agent) in scene.agents.iter_mut().enumerate() {
+            agent.start_time = 0.3 * place as f32;
+            agent.end_time = Some(2.0 + 0.2 * place as f32);
+        }
+        let scene = Arc::new(scene);
+        let (mut fresh, mut recycling) = (World::new(Arc::clone(&scene)), World::new(scene));
+        let mut counts = Vec::new();
+        for _ in 0..40 {
+            let frame = fresh.step();
+            let reused = recycling.step();
+            assert_eq!(frame, reused, "tick {}", frame.tick);
+            counts.push(frame.agents.len());
+            recycling.recycle(reused);
+        }
+        let (most, last) = (counts.iter().max().copied(), counts.last().copied());
+        assert!(
+            counts[0] < 3 && most > Some(5) && last < most,
+            "agents present: {counts:?}"
+        );
     }
 }

@@ -51,20 +51,23 @@ fn split_at_starts<T>(mut all: &mut [T], starts: impl Iterator<Item = usize>) ->
     })
 }
 
-/// `len` default values, written in parallel (the frame's samples and forces take a megabyte
-/// or more in a large crowd, which one thread would take a good part of the phase to clear).
-fn blank<T: Clone + Default + Send>(len: usize) -> Vec<T> {
-    let mut all = Vec::with_capacity(len);
-    all.par_extend(rayon::iter::repeat_n(T::default(), len).with_min_len(4096));
-    all
+/// `reused` (a spent frame's vector, possibly empty) made `len` long, the values past its old
+/// length defaults written in parallel (the frame's samples and forces take a megabyte or more in
+/// a large crowd, which one thread would take a good part of the phase to clear). The values kept
+/// are stale: the frame's blocks overwrite every one.
+fn sized<T: Clone + Default + Send>(mut reused: Vec<T>, len: usize) -> Vec<T> {
+    reused.truncate(len);
+    let more = len - reused.len();
+    reused.par_extend(rayon::iter::repeat_n(T::default(), more).with_min_len(4096));
+    reused
 }
 
-/// A frame's vectors of samples and forces, blank, and each block's first sample and force in
-/// them.
+/// A frame's vectors of samples and forces, of the right length, and each block's first sample
+/// and force in them.
 struct Layout {
     /// Each block's first sample and first force.
     starts: Vec<(usize, usize)>,
-    /// A default sample per present agent.
+    /// A sample per present agent (a default or a spent frame's).
     agents: Vec<AgentSample>,
     /// A default force per labelled force of the present agents.
     forces: Vec<ForceSample>,
@@ -81,17 +84,20 @@ fn parts_of(decisions: &[Option<Decision>], i: usize) -> &[LabelledForce] {
 impl Recorder<'_> {
     /// Records every present agent; `decisions` (indexed like the bodies, possibly empty)
     /// supply the forces and preferred velocities of the tick just stepped, `contact_index`
-    /// indexes the present agents for the contact check (built while the frame is laid out).
+    /// indexes the present agents for the contact check (built while the frame is laid out), and
+    /// the samples and forces are written into the memory of `spent`, a frame nobody reads any
+    /// more (or an empty one).
     /// Blocks of agents are sampled and checked for contacts in parallel, each writing its
     /// samples and forces into its own part of the frame's vectors, so the frame is the same at
     /// any thread count.
     pub(super) fn record<'g>(
         &self,
         decisions: &[Option<Decision>],
+        spent: Frame,
         contact_index: impl FnOnce() -> ContactIndex<'g> + Send,
     ) -> Frame {
         let decision = |i: usize| decisions.get(i).and_then(Option::as_ref);
-        let (index, layout) = rayon::join(contact_index, || self.layout(decisions));
+        let (index, layout) = rayon::join(contact_index, || self.layout(decisions, spent));
         let Layout {
             starts,
             mut agents,
@@ -150,9 +156,9 @@ impl Recorder<'_> {
         }
     }
 
-    /// The frame's vectors, blank, and where each block of agents starts in them: how many
-    /// samples and forces each block holds is counted in parallel.
-    fn layout(&self, decisions: &[Option<Decision>]) -> Layout {
+    /// The frame's vectors, in the memory of the `spent` frame's, and where each block of agents
+    /// starts in them: how many samples and forces each block holds is counted in parallel.
+    fn layout(&self, decisions: &[Option<Decision>], spent: Frame) -> Layout {
         let counts: Vec<(usize, usize)> = self
             .bodies
             .par_chunks(AGENTS_PER_TASK)
@@ -175,8 +181,8 @@ impl Recorder<'_> {
         }
         Layout {
             starts,
-            agents: blank(sample_count),
-            forces: blank(force_count),
+            agents: sized(spent.agents, sample_count),
+            forces: sized(spent.forces, force_count),
         }
     }
 
