@@ -69,7 +69,7 @@ struct Layout {
     starts: Vec<(usize, usize)>,
     /// A sample per present agent (a default or a spent frame's).
     agents: Vec<AgentSample>,
-    /// A default force per labelled force of the present agents.
+    /// A force per labelled force of the present agents (a default or a spent frame's).
     forces: Vec<ForceSample>,
 }
 
