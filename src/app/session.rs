@@ -112,8 +112,16 @@ impl CrowdlabApp {
     }
 
     /// Files dropped on the window open (the first one), and a close request asks before
-    /// dropping unsaved changes.
+    /// dropping unsaved changes; after SIGINT or SIGTERM the window closes and nothing else of
+    /// the frame's input is taken up.
     pub(super) fn window_requests(&mut self, ui: &mut Ui) -> Vec<Command> {
+        if crate::interrupt::raised() {
+            self.close_for_signal();
+        }
+        if self.signalled {
+            ui.ctx().send_viewport_cmd(ViewportCommand::Close);
+            return Vec::new();
+        }
         let mut commands = Vec::new();
         let (dropped, close) = ui.input(|i| {
             let dropped = i
@@ -133,13 +141,6 @@ impl CrowdlabApp {
                     path.display()
                 )));
             }
-        }
-        if crate::interrupt::raised() {
-            self.close_for_signal();
-        }
-        if self.signalled {
-            ui.ctx().send_viewport_cmd(ViewportCommand::Close);
-            return Vec::new();
         }
         if close && !self.closing && self.document.modified {
             ui.ctx().send_viewport_cmd(ViewportCommand::CancelClose);
