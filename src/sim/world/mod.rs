@@ -430,18 +430,17 @@ impl World {
     /// sorted too when the next tick reads them) while the frame is recorded — or, when its cells
     /// serve the contact check too ([`CONTACT_CELLS_LIMIT`]), while the frame is laid out.
     fn index_and_record(&mut self, decisions: &[Option<Decision>]) -> Frame {
+        let spent = std::mem::take(&mut self.spent);
         if self.scene.settings.non_penetration {
             self.rebuild_grid();
             non_penetration::enforce(&mut self.bodies, &mut self.grid, self.max_radius, &self.statics);
             self.contacts.rebuild(self.max_radius, present_discs(&self.bodies));
-            let spent = std::mem::take(&mut self.spent);
             return self
                 .recorder()
                 .record(decisions, spent, || ContactIndex::Hashed(&self.contacts));
         }
         let time = self.time();
         let debugged = self.debugged();
-        let spent = std::mem::take(&mut self.spent);
         let World {
             grid,
             contacts,
