@@ -629,9 +629,11 @@ mod tests {
         assert!(world.contacts_on_cells);
         world.grid.sort_cells();
         let own_index = ContactGrid::new(world.max_radius, present_discs(&world.bodies));
-        let hashed = (world.recorder()).record(&[], Frame::default(), || ContactIndex::Hashed(&own_index));
+        let hashed = world
+            .recorder()
+            .record(&[], Frame::default(), || ContactIndex::Hashed(&own_index));
         let cells = || ContactIndex::Cells(&world.grid, world.max_radius);
-        let on_cells = (world.recorder()).record(&[], Frame::default(), cells);
+        let on_cells = world.recorder().record(&[], Frame::default(), cells);
         assert!(hashed.contacts.len() > 200, "{} contacts", hashed.contacts.len());
         let bits = |f: &Frame| -> Vec<(u32, String, u32)> {
             f.contacts
