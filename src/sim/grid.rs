@@ -279,6 +279,29 @@ impl NeighbourGrid {
         }
     }
 
+    /// Calls `visit(i, q, r)` for every indexed agent `i` whose centre `q` lies strictly within
+    /// `radius` of `p`, in the grid's cell order, with its body radius `r`: from the flock's
+    /// lanes when the grid keeps them (four candidates tested at once, no body read), otherwise
+    /// `radius_of(i)`.
+    pub fn for_each_disc_within(
+        &self,
+        p: Vec2,
+        radius: f32,
+        radius_of: impl Fn(u32) -> f32,
+        mut visit: impl FnMut(u32, Vec2, f32),
+    ) {
+        if self.views.is_none() {
+            return self.for_each_within(p, radius, |i, q| visit(i, q, radius_of(i)));
+        }
+        let r_sq = radius * radius;
+        let cells = self.cells();
+        for run in self.cells_around(cells, p, radius) {
+            cells
+                .lanes
+                .each_within(run, p, r_sq, |k, r| visit(cells.ids[k], cells.points[k], r));
+        }
+    }
+
     /// The side of the grid's cells (infinite for brute force, whose one cell holds everyone).
     pub fn cell_size(&self) -> f32 {
         1.0 / self.inv_cell
@@ -532,5 +555,39 @@ mod tests {
                 assert_eq!(format!("{:?}", sums(&ahead)), format!("{:?}", sums(&lazy)), "agent {i}");
             }
         }
+    }
+
+    #[test]
+    fn discs_from_the_flock_lanes_are_the_discs_from_the_bodies() {
+        // Radii 0.2–1.2 m on cells of 2 m, some absent; reaches across several cells, and a
+        // lattice point on a cell corner, so runs end inside a group of four.
+        let area = Bounds {
+            min: Vec2::ZERO,
+            max: Vec2::new(60.0, 60.0),
+        };
+        let bodies = scattered(5, 2000, area, (0.2, 1.2), (9, 2));
+        let mode = NeighbourIndex::Grid { cell_size: 2.0 };
+        let mut lanes = NeighbourGrid::new(mode, area).with_flock_lanes();
+        let mut plain = NeighbourGrid::new(mode, area);
+        lanes.rebuild_bodies(&bodies);
+        plain.rebuild_bodies(&bodies);
+        let radius_of = |j: u32| bodies[j as usize].radius;
+        let mut queries: Vec<Vec2> = bodies.iter().map(|b| b.position).collect();
+        queries.push(Vec2::new(20.0, 20.0));
+        let mut found = 0;
+        for (k, &p) in queries.iter().enumerate() {
+            for reach in [0.5, 2.4, 30.0] {
+                let (mut a, mut b) = (Vec::new(), Vec::new());
+                lanes.for_each_disc_within(p, reach, |_| f32::NAN, |j, q, r| a.push((j, q, r)));
+                plain.for_each_disc_within(p, reach, radius_of, |j, q, r| b.push((j, q, r)));
+                assert_eq!(a, b, "query {k}, reach {reach}");
+                assert!(
+                    a.iter()
+                        .all(|&(j, q, r)| q.distance_squared(p) < reach * reach && r == radius_of(j))
+                );
+                found += a.len();
+            }
+        }
+        assert!(found > 2 * queries.len(), "the queries find someone: {found}");
     }
 }

@@ -45,9 +45,10 @@ enum Driver {
 }
 
 /// What the world must do after an agent moved.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum MindEvent {
     /// Nothing.
+    #[default]
     None,
     /// The agent reached the end of its goal.
     Arrived,

@@ -86,6 +86,28 @@ impl FlockLanes {
             .for_each(|(((((xs, ys), hxs), hys), radii), at)| block(xs, ys, hxs, hys, radii, at));
     }
 
+    /// Calls `visit(k, radius)`, in order, for every place `k` in `run` whose agent's centre lies
+    /// strictly within √`r_sq` of `p`, with that agent's body radius: the squared distances of
+    /// four candidates at a time, computed as `Vec2::distance_squared` computes them.
+    #[inline]
+    pub fn each_within(&self, run: Range<usize>, p: Vec2, r_sq: f32, mut visit: impl FnMut(usize, f32)) {
+        let (px, py, r_sq) = (Vec4::splat(p.x), Vec4::splat(p.y), Vec4::splat(r_sq));
+        for start in run.clone().step_by(WIDTH) {
+            let group = start..start + WIDTH;
+            let to_x = Vec4::from_slice(&self.xs[group.clone()]) - px;
+            let to_y = Vec4::from_slice(&self.ys[group]) - py;
+            let mut hits = (to_x * to_x + to_y * to_y).cmplt(r_sq).bitmask();
+            while hits != 0 {
+                let k = start + hits.trailing_zeros() as usize;
+                if k >= run.end {
+                    break;
+                }
+                visit(k, self.radii[k]);
+                hits &= hits - 1;
+            }
+        }
+    }
+
     /// The flock sums of agent `agent` at `p` facing `heading` over the agents placed in `runs`
     /// that it tags (Buckland's tagging: centre within `view_radius` plus the other's radius,
     /// inside the field of view when `cos_half_fov` is given; never itself).

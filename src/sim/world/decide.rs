@@ -12,12 +12,11 @@ use crate::sim::avoid::{AvoidObstacles, Candidates, Neighbourhood, Snapshot};
 use crate::sim::locomotion::{advance, preferred_velocity};
 use crate::sim::mind::{MindEvent, Route};
 use crate::sim::steer::human::steer_agent;
-use crate::sim::steer::{
-    AgentIndex, CombinedSteering, CombinerInput, LabelledForce, SteeringContext, SteeringObstacles, stria,
-};
+use crate::sim::steer::{AgentIndex, CombinedSteering, CombinerInput, SteeringContext, SteeringObstacles, stria};
 use crate::sim::{Body, Neighbour, NeighbourGrid, ResolvedProfile, StaticGeometry, Status};
 
 /// What one agent decided this tick.
+#[derive(Default)]
 pub(super) struct Decision {
     pub steering: CombinedSteering,
     pub preferred: Vec2,
@@ -72,16 +71,12 @@ struct Others<'a> {
 }
 
 impl SnapshotView<'_> {
-    /// The decision of agent `body` (number `index` in the snapshot) with its own memory `mind`;
-    /// `parts` is memory for the combined steering's parts (last tick's, reused).
-    pub fn decide(
-        &self,
-        index: usize,
-        body: &Body,
-        mind: &mut AgentMind,
-        scratch: &mut Scratch,
-        parts: Vec<LabelledForce>,
-    ) -> Decision {
+    /// Writes into `out` the decision of agent `body` (number `index` in the snapshot) with its
+    /// own memory `mind`, all but the mind's `event` and `shown`; `out` is last tick's decision,
+    /// whose memory for the steering's parts is reused (a decision written in place, not
+    /// returned: it is over a hundred bytes, and each of thousands of agents would move it
+    /// through the pipeline's calls and into its slot).
+    pub fn decide(&self, index: usize, body: &Body, mind: &mut AgentMind, scratch: &mut Scratch, out: &mut Decision) {
         let profile = self.effective_profile(body, mind);
         self.neighbours_of(index, body, &profile, scratch);
         let others = Others {
@@ -112,8 +107,10 @@ impl SnapshotView<'_> {
             memo: Default::default(),
         };
         match &profile.combiner {
-            Combiner::Popelova(combiner) => self.decide_human(&ctx, combiner, others, mind, &mut scratch.avoidance),
-            _ => self.decide_steering(&ctx, others, mind, &mut scratch.avoidance, parts),
+            Combiner::Popelova(combiner) => {
+                self.decide_human(&ctx, combiner, others, mind, &mut scratch.avoidance, out)
+            }
+            _ => self.decide_steering(&ctx, others, mind, &mut scratch.avoidance, out),
         }
     }
 
@@ -154,15 +151,16 @@ impl SnapshotView<'_> {
     }
 
     /// Buckland's and Stria's pipeline: behaviours through the combiner (its parts written into
-    /// `parts`), then avoidance and locomotion.
+    /// the memory of `out`'s), then avoidance and locomotion, written into `out`.
     fn decide_steering(
         &self,
         ctx: &SteeringContext,
         others: Others,
         mind: &mut AgentMind,
         scratch: &mut Neighbourhood,
-        parts: Vec<LabelledForce>,
-    ) -> Decision {
+        out: &mut Decision,
+    ) {
+        let parts = std::mem::take(&mut out.steering.parts);
         let profile = ctx.profile;
         let state = &mut mind.steer;
         let steering = if profile.combiner == Combiner::PrioritySelection {
@@ -189,16 +187,16 @@ impl SnapshotView<'_> {
             self.tick,
         );
         let preferred = self.unstuck(ctx, others, mind, preferred);
-        let decision = self.avoid_and_move(ctx, others, scratch, steering, preferred, None);
+        out.steering = steering;
+        self.avoid_and_move(ctx, others, scratch, preferred, None, out);
         if let Some(smoother) = &mut mind.steer.smoother {
-            smoother.push(decision.heading);
+            smoother.push(out.heading);
         }
-        decision
     }
 
     /// Popelová's model: the combiner yields the next velocity directly; it is handed to
     /// locomotion as the force that produces it in one tick, and a stop may turn the agent to
-    /// face a point.
+    /// face a point. Written into `out`.
     fn decide_human(
         &self,
         ctx: &SteeringContext,
@@ -206,32 +204,29 @@ impl SnapshotView<'_> {
         others: Others,
         mind: &mut AgentMind,
         scratch: &mut Neighbourhood,
-    ) -> Decision {
+        out: &mut Decision,
+    ) {
         let profile = ctx.profile;
         let (parts, human) = steer_agent(ctx, combiner, &mut mind.human, &mut mind.steer.rng);
         let force = (human.velocity - ctx.velocity()) * (profile.mass / ctx.dt);
         let preferred = self.unstuck(ctx, others, mind, preferred_velocity(ctx.body, force, profile, ctx.dt));
-        self.avoid_and_move(
-            ctx,
-            others,
-            scratch,
-            CombinedSteering { force, parts },
-            preferred,
-            human.face,
-        )
+        out.steering = CombinedSteering { force, parts };
+        self.avoid_and_move(ctx, others, scratch, preferred, human.face, out);
     }
 
     /// The avoidance and locomotion layers after steering: the velocity avoidance chooses for
-    /// `preferred`, the move it makes in one tick, and the agent turned to `face` when given.
+    /// `preferred`, the move it makes in one tick, and the agent turned to `face` when given,
+    /// written into `out` (whose steering is set already; the mind's `event` and `shown` come
+    /// later).
     fn avoid_and_move(
         &self,
         ctx: &SteeringContext,
         others: Others,
         scratch: &mut Neighbourhood,
-        steering: CombinedSteering,
         preferred: Vec2,
         face: Option<Vec2>,
-    ) -> Decision {
+        out: &mut Decision,
+    ) {
         let (chosen, debug) = self.avoid(ctx, others.candidates, scratch, preferred);
         let (moved, velocity, heading) = advance(ctx.body, chosen, ctx.profile, ctx.dt);
         // Walls are solid: a move that would cross one stops short of it, at the speed made good.
@@ -241,18 +236,12 @@ impl SnapshotView<'_> {
         } else {
             (position - ctx.body.position) / ctx.dt
         };
-        let heading = face.map_or(heading, |f| (f - position).try_normalize().unwrap_or(heading));
-        Decision {
-            steering,
-            preferred,
-            avoidance: chosen - preferred,
-            position,
-            velocity,
-            heading,
-            debug,
-            event: MindEvent::None,
-            shown: MindShown::default(),
-        }
+        out.heading = face.map_or(heading, |f| (f - position).try_normalize().unwrap_or(heading));
+        out.preferred = preferred;
+        out.avoidance = chosen - preferred;
+        out.position = position;
+        out.velocity = velocity;
+        out.debug = debug;
     }
 
     /// The avoidance layer: the profile's method turns `preferred` into the chosen velocity,

@@ -388,14 +388,15 @@ impl World {
             .with_min_len(fewest)
             .with_max_len(most)
             .for_each_init(Scratch::default, |scratch, ((slot, (index, body)), mind)| {
-                let parts = slot.take().map(|d| d.steering.parts).unwrap_or_default();
-                if body.status.present() {
-                    SCRATCH.with(|search| mind.mind.think(&senses(index), &mut search.borrow_mut()));
-                    let mut decision = view.decide(index, body, mind, scratch, parts);
-                    decision.event = mind.mind.after_move(decision.position, scene, map, &sees);
-                    decision.shown = MindShown::of(mind, decision.heading);
-                    *slot = Some(decision);
+                if !body.status.present() {
+                    *slot = None;
+                    return;
                 }
+                SCRATCH.with(|search| mind.mind.think(&senses(index), &mut search.borrow_mut()));
+                let decision = slot.get_or_insert_with(Decision::default);
+                view.decide(index, body, mind, scratch, decision);
+                decision.event = mind.mind.after_move(decision.position, scene, map, &sees);
+                decision.shown = MindShown::of(mind, decision.heading);
             });
     }
 

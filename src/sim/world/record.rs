@@ -234,7 +234,7 @@ impl Recorder<'_> {
     ) -> bool {
         touching.clear();
         let mut colliding = false;
-        let mut check = |j: u32, q: Vec2, radius: f32| {
+        let check = |j: u32, q: Vec2, radius: f32| {
             if j as usize != i {
                 // The same depth, to the bit, as the other agent's check finds.
                 let depth = body.radius + radius - body.position.distance(q);
@@ -250,10 +250,11 @@ impl Recorder<'_> {
             ContactIndex::Hashed(grid) => grid.around(body.position, check),
             ContactIndex::Cells(grid, max_radius) => {
                 // Every centre that can be deep enough lies within the two radii, so within
-                // the reach (the margin covers the rounding of its square), and only those
-                // few read the other's body for its radius.
+                // the reach (the margin covers the rounding of its square), and only for those
+                // few is the other's radius read (from the flock's lanes when the grid keeps
+                // them, otherwise from its body).
                 let reach = (body.radius + max_radius) * (1.0 + 1e-6);
-                grid.for_each_within(body.position, reach, |j, q| check(j, q, self.bodies[j as usize].radius));
+                grid.for_each_disc_within(body.position, reach, |j| self.bodies[j as usize].radius, check);
             }
         }
         touching.sort_unstable_by_key(|&(j, _)| j);
