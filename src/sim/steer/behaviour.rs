@@ -20,6 +20,10 @@ impl Behaviour {
     /// The behaviour's raw (unweighted) force for one agent this tick; `memory` and `rng` are the
     /// agent's own (wander). Human steerings give zero here: they are evaluated by the Popelová
     /// combiner, the only one validation lets them use.
+    ///
+    /// Inlined into its callers (the combiner's loop): a call per behaviour per agent, four for
+    /// each fish of a shoal, cost the flock about 3 % of its tick.
+    #[inline(always)]
     pub fn force(&self, ctx: &SteeringContext, memory: &mut SteerMemory, rng: &mut Pcg32) -> Vec2 {
         let (p, v, heading) = (ctx.position(), ctx.velocity(), ctx.body.heading);
         let speed = ctx.profile.preferred_speed;
