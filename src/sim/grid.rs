@@ -559,8 +559,8 @@ mod tests {
 
     #[test]
     fn discs_from_the_flock_lanes_are_the_discs_from_the_bodies() {
-        // Radii 0.2–1.2 m on cells of 2 m, some absent; reaches across several cells, and a
-        // lattice point on a cell corner, so runs end inside a group of four.
+        // Radii 0.2–1.2 m on cells of 2 m, some agents absent; reaches within one cell and across
+        // several (so runs end inside a group of four), and one query on a cell corner.
         let area = Bounds {
             min: Vec2::ZERO,
             max: Vec2::new(60.0, 60.0),
