@@ -1,7 +1,7 @@
 //! Guard of the module layer order: geom < scene < record < sim < draw < export / validate < app
 //! < cli. A top-level module may use only the modules to its left; export and validate are peers
 //! and use none of each other; the app sits on both (its export dialog and validation window run
-//! the same code as the CLI). The utilities (`atomic_file`, `crash`, `interrupt`, `limits`,
+//! the same code as the CLI). The utilities (`atomic_file`, `crash`, `interrupt`, `limits`, `workers`,
 //! `lib.rs`) form the lowest layer: anyone may use them and they use none of the layered modules.
 //!
 //! The test reads every `.rs` file under `src/` and finds, outside comments, string and character
@@ -28,7 +28,7 @@ const LAYERS: [(&str, u8); 9] = [
 
 /// Modules (and the crate root `lib`) below every layer: usable by all, using none of the layers
 /// (`layers` is this test, `test_rng` the unit tests' random numbers).
-const UTILITIES: [&str; 7] = [
+const UTILITIES: [&str; 8] = [
     "atomic_file",
     "crash",
     "interrupt",
@@ -36,6 +36,7 @@ const UTILITIES: [&str; 7] = [
     "lib",
     "limits",
     "test_rng",
+    "workers",
 ];
 
 /// The order as printed in failure messages.

@@ -22,6 +22,7 @@ pub mod sim;
 #[cfg(test)]
 mod test_rng;
 pub mod validate;
+pub mod workers;
 
 /// The allocator of everything crowdlab runs. glibc's default hands large buffers back to the
 /// kernel as soon as they are freed, so a GUI frame that rebuilds a 5,000-agent mesh paid for

@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 
 use crowdlab::scene::Scene;
 use crowdlab::sim::World;
+use crowdlab::workers::{Pinning, pool_builder};
 use rayon::ThreadPool;
 
 /// The pause before each turn, untimed: rayon's threads spin for a while after their work runs
@@ -36,9 +37,11 @@ pub fn take_turns(steppers: &mut [Stepper], ticks: usize, chunk: usize) -> Vec<D
 }
 
 /// A pool of `threads` threads, for the steppers of a run to share: those on one pool take their
-/// turns on the same threads.
+/// turns on the same threads. Built as `crowdlab run` builds its pool: with two or more threads,
+/// each keeps to a CPU of its own, unless `CROWDLAB_PIN_THREADS=0` (see `crowdlab::workers`).
 pub fn pool(threads: usize) -> Arc<ThreadPool> {
-    Arc::new(rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap())
+    let pinning = Pinning::from_env().expect("CROWDLAB_PIN_THREADS");
+    Arc::new(pool_builder(Some(threads), pinning).build().unwrap())
 }
 
 /// A world of `scene` stepped on `pool`, after `warm_up` untimed ticks; its steps alone are

@@ -117,7 +117,9 @@ pub struct RunArgs {
     /// Metrics still observe every tick.
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..))]
     pub record_every: Option<u32>,
-    /// Worker threads (default: all cores). Results are identical at any count.
+    /// Worker threads (default: all cores). Two or more, up to the cores there are, each keep
+    /// to a core of their own (CROWDLAB_PIN_THREADS=0 lets them move). Results are identical at
+    /// any count.
     #[arg(long)]
     pub threads: Option<usize>,
     /// Write per-agent and summary metrics as JSON.

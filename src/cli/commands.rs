@@ -15,6 +15,7 @@ use crate::scene::import::{ImportError, export_indalgo, import_file_with_config,
 use crate::scene::{SceneError, load_scene, save_scene};
 use crate::sim::run::{RunLimit, RunSink, run_scene};
 use crate::validate::Method;
+use crate::workers::Pinning;
 
 /// Runs the parsed command line.
 pub fn dispatch(cli: Cli) -> Result<(), CliError> {
@@ -48,6 +49,12 @@ fn open_gui(cli: Cli) -> Result<(), CliError> {
         }
         (None, None) => None,
     };
+    // The window's simulation steps on rayon's global pool, a tick at a time at 1x: pinned, its
+    // two workers are not left sharing one CPU (see `crate::workers`).
+    let pinning = Pinning::from_env().map_err(CliError::input)?;
+    crate::workers::pool_builder(None, pinning)
+        .build_global()
+        .map_err(|e| CliError::other(format!("cannot start the worker threads: {e}")))?;
     crate::app::run_native(cli.file, run).map_err(CliError::other)
 }
 
@@ -172,17 +179,16 @@ pub(super) fn parse_method(name: Option<&str>) -> Result<Method, CliError> {
     )
 }
 
+/// The pool `run` steps its world on: `threads` workers (all cores when `None`), pinned unless
+/// [`crate::workers::PIN_VARIABLE`] says otherwise.
 fn thread_pool(threads: Option<usize>) -> Result<rayon::ThreadPool, CliError> {
-    let mut builder = rayon::ThreadPoolBuilder::new();
-    if let Some(n) = threads {
-        if !(1..=MAX_THREADS).contains(&n) {
-            return Err(CliError::input(format!(
-                "--threads {n}: must be between 1 and {MAX_THREADS}"
-            )));
-        }
-        builder = builder.num_threads(n);
+    if let Some(n) = threads.filter(|n| !(1..=MAX_THREADS).contains(n)) {
+        return Err(CliError::input(format!(
+            "--threads {n}: must be between 1 and {MAX_THREADS}"
+        )));
     }
-    builder.build().map_err(|e| {
+    let pinning = Pinning::from_env().map_err(CliError::input)?;
+    crate::workers::pool_builder(threads, pinning).build().map_err(|e| {
         CliError::other(format!(
             "--threads {}: cannot start the worker threads: {e}",
             threads.map_or("(all cores)".to_string(), |n| n.to_string())

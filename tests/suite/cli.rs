@@ -98,6 +98,43 @@ fn usage_errors_exit_2() {
     assert_eq!(out.status.code(), Some(2), "--speed without --play-seconds");
 }
 
+/// `crowdlab run` of the 1,000 walkers' bottleneck for 30 ticks on 2 threads into `rec`, with
+/// `CROWDLAB_PIN_THREADS` set to `pinning`.
+fn run_with_pinning(rec: &Path, pinning: &str) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_crowdlab"))
+        .env("CROWDLAB_PIN_THREADS", pinning)
+        .args([
+            "run",
+            &scene("dense_bottleneck_1000.ron"),
+            "--ticks",
+            "30",
+            "--threads",
+            "2",
+        ])
+        .args(["-o", path_str(rec)])
+        .output()
+        .expect("binary runs")
+}
+
+#[test]
+fn pinned_and_free_workers_record_the_same_run_and_a_bad_setting_exits_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let (pinned, free) = (dir.path().join("pinned.crowdrec"), dir.path().join("free.crowdrec"));
+    for (rec, pinning) in [(&pinned, "1"), (&free, "0")] {
+        let out = run_with_pinning(rec, pinning);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    }
+    assert!(std::fs::read(&pinned).unwrap() == std::fs::read(&free).unwrap());
+    let out = run_with_pinning(&dir.path().join("never.crowdrec"), "yes");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("CROWDLAB_PIN_THREADS=\"yes\"") && stderr(&out).contains("use 1"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(!dir.path().join("never.crowdrec").exists());
+}
+
 fn run_to(dir: &Path, name: &str, extra: &[&str]) -> PathBuf {
     let rec = dir.join(name);
     let mut args = vec!["run", "assets/default_scene.ron", "-o", path_str(&rec)];
