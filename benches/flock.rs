@@ -14,13 +14,19 @@
 //! them, and the last columns give its time and the 1-thread time scaled to the machine the
 //! issue's targets were set on.
 //!
-//! Run: `cargo bench --no-default-features --bench flock` (prints a table; not a criterion group,
-//! since one 200-tick run is already the measurement). `-- 1` runs only the 1-thread world, for
-//! profiling the single thread.
+//! A second table times 2-thread ticks stepped one at a time after a pause as long as a tick
+//! lasts in the window at 1x: with the workers pinned to a CPU each (as crowdlab runs them) and
+//! free, in turns (see `crowdlab::workers`).
+//!
+//! Run: `cargo bench --no-default-features --bench flock` (prints the tables; not a criterion
+//! group, since one 200-tick run is already the measurement). `-- 1` runs only the 1-thread
+//! world, for profiling the single thread.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use crowdlab::scene::{Scene, load_scene};
+use crowdlab::workers::{Pinning, pool_builder};
 
 #[path = "support/ceiling.rs"]
 mod ceiling;
@@ -40,6 +46,10 @@ const TICKS: usize = 200;
 const CHUNK: usize = 20;
 /// Runs.
 const REPS: usize = 5;
+/// Ticks of each world in the paced table.
+const PACED_TICKS: usize = 41;
+/// The pause before each paced tick: a tick's wall time in the window at 1x (dt = 0.1 s).
+const PACE: Duration = Duration::from_millis(100);
 
 /// The bundled 10,000-fish scene.
 fn shoal() -> Arc<Scene> {
@@ -83,5 +93,38 @@ fn main() {
         ms(runs.fastest(0)),
         ms(runs.fastest(1)),
         reference_us(runs.fastest(3)),
+    );
+    paced(&scene);
+}
+
+/// Prints the median time of a 2-thread tick stepped after a pause of [`PACE`], with pinned and
+/// with free workers, the two worlds taking their ticks in turn.
+fn paced(scene: &Arc<Scene>) {
+    let pool = |pinning| Arc::new(pool_builder(Some(2), pinning).build().unwrap());
+    let mut steppers = [
+        world_on(&pool(Pinning::Pinned), scene, WARM_UP),
+        world_on(&pool(Pinning::Free), scene, WARM_UP),
+    ];
+    let mut ticks = [Vec::new(), Vec::new()];
+    for _ in 0..PACED_TICKS {
+        for (stepper, ticks) in steppers.iter_mut().zip(&mut ticks) {
+            std::thread::sleep(PACE);
+            ticks.push(stepper(1).as_secs_f64() * 1e3);
+        }
+    }
+    let median = |ticks: &mut Vec<f64>| {
+        ticks.sort_by(f64::total_cmp);
+        ticks[ticks.len() / 2]
+    };
+    println!();
+    println!(
+        "| 2 threads, one tick every {} ms ({PACED_TICKS} ticks each, in turns) | workers pinned (ms/tick, median) | workers free (ms/tick, median) |",
+        PACE.as_millis()
+    );
+    println!("|---|---|---|");
+    println!(
+        "| crowdlab | {:.2} | {:.2} |",
+        median(&mut ticks[0]),
+        median(&mut ticks[1])
     );
 }
