@@ -1,8 +1,9 @@
 //! Guard of the module layer order: geom < scene < record < sim < draw < export / validate < app
 //! < cli. A top-level module may use only the modules to its left; export and validate are peers
 //! and use none of each other; the app sits on both (its export dialog and validation window run
-//! the same code as the CLI). The utilities (`atomic_file`, `crash`, `interrupt`, `limits`, `workers`,
-//! `lib.rs`) form the lowest layer: anyone may use them and they use none of the layered modules.
+//! the same code as the CLI). The utilities (`atomic_file`, `crash`, `interrupt`, `limits`,
+//! `workers`, `lib.rs`) form the lowest layer: anyone may use them and they use none of the
+//! layered modules.
 //!
 //! The test reads every `.rs` file under `src/` and finds, outside comments, string and character
 //! literals, each path into a top-level module: `crate::m`, every item of a group

@@ -33,10 +33,7 @@ impl Pinning {
         match std::env::var(PIN_VARIABLE) {
             Ok(value) => Pinning::parse(&value),
             Err(std::env::VarError::NotPresent) => Ok(Pinning::Pinned),
-            Err(std::env::VarError::NotUnicode(value)) => Err(format!(
-                "{PIN_VARIABLE}={}: use 1 (workers pinned, the default) or 0 (free)",
-                value.to_string_lossy()
-            )),
+            Err(std::env::VarError::NotUnicode(value)) => Pinning::parse(&value.to_string_lossy()),
         }
     }
 
@@ -53,13 +50,17 @@ impl Pinning {
     }
 }
 
-/// A builder of a pool of `threads` workers (`None`: one per CPU the process may run on), whose
-/// workers each keep to a CPU of their own when `pinning` asks for it and the pool has at least
-/// two workers and no more than those CPUs. The caller may set more (names, stack size) before
-/// building.
+/// A builder of a pool of `threads` workers (`None`: as many as `RAYON_NUM_THREADS` says, as
+/// rayon's own pools have, or else one per CPU the process may run on), whose workers each keep
+/// to a CPU of their own when `pinning` asks for it and the pool has at least two workers and no
+/// more than those CPUs. The caller may set more (names, stack size) before building.
 pub fn pool_builder(threads: Option<usize>, pinning: Pinning) -> ThreadPoolBuilder {
     let cpus = allowed_cpus();
-    let count = threads.unwrap_or(cpus.len().max(1));
+    let from_rayon = || {
+        let count = std::env::var("RAYON_NUM_THREADS").ok()?.trim().parse().ok();
+        count.filter(|&n: &usize| n > 0)
+    };
+    let count = threads.or_else(from_rayon).unwrap_or(cpus.len().max(1));
     let builder = ThreadPoolBuilder::new().num_threads(count);
     if pinning == Pinning::Free || count < 2 || count > cpus.len() {
         return builder;

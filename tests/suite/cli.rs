@@ -133,6 +133,14 @@ fn pinned_and_free_workers_record_the_same_run_and_a_bad_setting_exits_2() {
         stderr(&out)
     );
     assert!(!dir.path().join("never.crowdrec").exists());
+    // The window refuses it too, before it opens.
+    let out = Command::new(env!("CARGO_BIN_EXE_crowdlab"))
+        .env("CROWDLAB_PIN_THREADS", "2")
+        .arg(scene("two_agents_crossing.ron"))
+        .output()
+        .expect("binary runs");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("CROWDLAB_PIN_THREADS=\"2\""), "{}", stderr(&out));
 }
 
 fn run_to(dir: &Path, name: &str, extra: &[&str]) -> PathBuf {
