@@ -7,7 +7,9 @@
 //! at a time with pauses between, as the window plays at 1x, then took 3.0–3.4 ms a tick of the
 //! 10,000-fish shoal on 2 threads, no less than on 1. Pinned, 1.9–2.1 ms. Stepped without
 //! pauses, as `crowdlab run` does, the pool kept its CPUs either way (1.66–1.77 ms pinned or not;
-//! see `docs/performance.md`, "Pinned workers").
+//! see `docs/performance.md`, "Pinned workers"). In the window at its fastest speed, where its own
+//! threads and the software renderer's want the CPUs too, pinned workers stepped half as many
+//! ticks a second (58–60, not 118–139) and the window drew 69–86 frames a second instead of 43–47.
 //!
 //! A pool is pinned only when it has at least two workers and no more than the process may run
 //! on, each worker on a CPU of its own: two 1-thread runs side by side must not share one CPU.
