@@ -70,6 +70,15 @@ pub fn pool_builder(threads: Option<usize>, pinning: Pinning) -> ThreadPoolBuild
     builder.start_handler(move |worker| pin_current_thread(cpus[worker]))
 }
 
+/// Starts rayon's global pool, on which the window's simulation, validation runs and PNG frames
+/// work, as [`pool_builder`]`(None, pinning)` builds it. A process that already runs the global
+/// pool (one that used it before, such as a test harness calling the command line in-process)
+/// keeps it as it is.
+pub fn start_global_pool(pinning: Pinning) {
+    // rayon refuses a second global pool; the one running then does the work the same way.
+    let _ = pool_builder(None, pinning).build_global();
+}
+
 /// The CPUs the calling thread may run on (a thread the program starts inherits the process's),
 /// in ascending order; one per available core where the system does not say.
 fn allowed_cpus() -> Vec<usize> {

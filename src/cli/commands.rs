@@ -19,9 +19,11 @@ use crate::workers::Pinning;
 
 /// Runs the parsed command line.
 pub fn dispatch(cli: Cli) -> Result<(), CliError> {
+    let pinning = Pinning::from_env().map_err(CliError::input)?;
+    crate::workers::start_global_pool(pinning);
     match cli.command {
         None => open_gui(cli),
-        Some(Command::Run(args)) => run(args),
+        Some(Command::Run(args)) => run(args, pinning),
         Some(Command::Export(args)) => export(args),
         Some(Command::Check { scenes }) => check(&scenes),
         Some(Command::Import(args)) => import(args),
@@ -49,12 +51,6 @@ fn open_gui(cli: Cli) -> Result<(), CliError> {
         }
         (None, None) => None,
     };
-    // The window's simulation steps on rayon's global pool, a tick at a time at 1x: pinned, its
-    // two workers are not left sharing one CPU (see `crate::workers`).
-    let pinning = Pinning::from_env().map_err(CliError::input)?;
-    crate::workers::pool_builder(None, pinning)
-        .build_global()
-        .map_err(|e| CliError::other(format!("cannot start the worker threads: {e}")))?;
     crate::app::run_native(cli.file, run).map_err(CliError::other)
 }
 
@@ -100,7 +96,7 @@ fn check(scenes: &[std::path::PathBuf]) -> Result<(), CliError> {
     }
 }
 
-fn run(args: RunArgs) -> Result<(), CliError> {
+fn run(args: RunArgs, pinning: Pinning) -> Result<(), CliError> {
     if let Some(ticks) = args.ticks.filter(|&t| t > MAX_TICKS) {
         return Err(CliError::input(format!(
             "--ticks {ticks}: at most {MAX_TICKS} ticks are allowed"
@@ -111,7 +107,7 @@ fn run(args: RunArgs) -> Result<(), CliError> {
         &[("-o", args.output.as_deref()), ("--metrics", args.metrics.as_deref())],
     )?;
     let method = parse_method(args.method.as_deref())?;
-    let pool = thread_pool(args.threads)?;
+    let pool = thread_pool(args.threads, pinning)?;
     let mut scene = load_scene(&args.scene).map_err(scene_error)?;
     method.apply(&mut scene);
     if let Some(seed) = args.seed {
@@ -179,15 +175,14 @@ pub(super) fn parse_method(name: Option<&str>) -> Result<Method, CliError> {
     )
 }
 
-/// The pool `run` steps its world on: `threads` workers (all cores when `None`), pinned unless
-/// [`crate::workers::PIN_VARIABLE`] says otherwise.
-fn thread_pool(threads: Option<usize>) -> Result<rayon::ThreadPool, CliError> {
+/// The pool `run` steps its world on: `threads` workers (all cores when `None`), pinned as
+/// `pinning` says.
+fn thread_pool(threads: Option<usize>, pinning: Pinning) -> Result<rayon::ThreadPool, CliError> {
     if let Some(n) = threads.filter(|n| !(1..=MAX_THREADS).contains(n)) {
         return Err(CliError::input(format!(
             "--threads {n}: must be between 1 and {MAX_THREADS}"
         )));
     }
-    let pinning = Pinning::from_env().map_err(CliError::input)?;
     crate::workers::pool_builder(threads, pinning).build().map_err(|e| {
         CliError::other(format!(
             "--threads {}: cannot start the worker threads: {e}",
