@@ -19,11 +19,18 @@ use crate::workers::Pinning;
 
 /// Runs the parsed command line.
 pub fn dispatch(cli: Cli) -> Result<(), CliError> {
-    let pinning = Pinning::from_env().map_err(CliError::input)?;
-    crate::workers::start_global_pool(pinning);
+    // The window's simulation, PNG frames and validation runs work on rayon's global pool, started
+    // here with pinned workers; `run` builds a pool of its own, the other commands use none.
+    let uses_global_pool = matches!(
+        cli.command,
+        None | Some(Command::Export(_) | Command::Validate(_) | Command::Compare(_))
+    );
+    if uses_global_pool {
+        crate::workers::start_global_pool(pinning()?);
+    }
     match cli.command {
         None => open_gui(cli),
-        Some(Command::Run(args)) => run(args, pinning),
+        Some(Command::Run(args)) => run(args),
         Some(Command::Export(args)) => export(args),
         Some(Command::Check { scenes }) => check(&scenes),
         Some(Command::Import(args)) => import(args),
@@ -96,7 +103,7 @@ fn check(scenes: &[std::path::PathBuf]) -> Result<(), CliError> {
     }
 }
 
-fn run(args: RunArgs, pinning: Pinning) -> Result<(), CliError> {
+fn run(args: RunArgs) -> Result<(), CliError> {
     if let Some(ticks) = args.ticks.filter(|&t| t > MAX_TICKS) {
         return Err(CliError::input(format!(
             "--ticks {ticks}: at most {MAX_TICKS} ticks are allowed"
@@ -107,7 +114,7 @@ fn run(args: RunArgs, pinning: Pinning) -> Result<(), CliError> {
         &[("-o", args.output.as_deref()), ("--metrics", args.metrics.as_deref())],
     )?;
     let method = parse_method(args.method.as_deref())?;
-    let pool = thread_pool(args.threads, pinning)?;
+    let pool = thread_pool(args.threads)?;
     let mut scene = load_scene(&args.scene).map_err(scene_error)?;
     method.apply(&mut scene);
     if let Some(seed) = args.seed {
@@ -175,15 +182,21 @@ pub(super) fn parse_method(name: Option<&str>) -> Result<Method, CliError> {
     )
 }
 
-/// The pool `run` steps its world on: `threads` workers (all cores when `None`), pinned as
-/// `pinning` says.
-fn thread_pool(threads: Option<usize>, pinning: Pinning) -> Result<rayon::ThreadPool, CliError> {
+/// Whether the workers of a pool keep to a CPU each, as `CROWDLAB_PIN_THREADS` says (bad usage
+/// when it names neither).
+fn pinning() -> Result<Pinning, CliError> {
+    Pinning::from_env().map_err(CliError::input)
+}
+
+/// The pool `run` steps its world on: `threads` workers (all cores when `None`), pinned unless
+/// `CROWDLAB_PIN_THREADS` says otherwise.
+fn thread_pool(threads: Option<usize>) -> Result<rayon::ThreadPool, CliError> {
     if let Some(n) = threads.filter(|n| !(1..=MAX_THREADS).contains(n)) {
         return Err(CliError::input(format!(
             "--threads {n}: must be between 1 and {MAX_THREADS}"
         )));
     }
-    crate::workers::pool_builder(threads, pinning).build().map_err(|e| {
+    crate::workers::pool_builder(threads, pinning()?).build().map_err(|e| {
         CliError::other(format!(
             "--threads {}: cannot start the worker threads: {e}",
             threads.map_or("(all cores)".to_string(), |n| n.to_string())
