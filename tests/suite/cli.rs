@@ -98,22 +98,32 @@ fn usage_errors_exit_2() {
     assert_eq!(out.status.code(), Some(2), "--speed without --play-seconds");
 }
 
+/// `crowdlab` with `args` and `CROWDLAB_PIN_THREADS` set to `pinning`.
+fn crowdlab_pinned(pinning: &str, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_crowdlab"))
+        .env("CROWDLAB_PIN_THREADS", pinning)
+        .args(args)
+        .output()
+        .expect("binary runs")
+}
+
 /// `crowdlab run` of the 1,000 walkers' bottleneck for 30 ticks on 2 threads into `rec`, with
 /// `CROWDLAB_PIN_THREADS` set to `pinning`.
 fn run_with_pinning(rec: &Path, pinning: &str) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_crowdlab"))
-        .env("CROWDLAB_PIN_THREADS", pinning)
-        .args([
+    let bottleneck = scene("dense_bottleneck_1000.ron");
+    crowdlab_pinned(
+        pinning,
+        &[
             "run",
-            &scene("dense_bottleneck_1000.ron"),
+            &bottleneck,
             "--ticks",
             "30",
             "--threads",
             "2",
-        ])
-        .args(["-o", path_str(rec)])
-        .output()
-        .expect("binary runs")
+            "-o",
+            path_str(rec),
+        ],
+    )
 }
 
 #[test]
@@ -134,11 +144,7 @@ fn pinned_and_free_workers_record_the_same_run_and_a_bad_setting_exits_2() {
     );
     assert!(!dir.path().join("never.crowdrec").exists());
     // The window refuses it too, before it opens.
-    let out = Command::new(env!("CARGO_BIN_EXE_crowdlab"))
-        .env("CROWDLAB_PIN_THREADS", "2")
-        .arg(scene("two_agents_crossing.ron"))
-        .output()
-        .expect("binary runs");
+    let out = crowdlab_pinned("2", &[&scene("two_agents_crossing.ron")]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("CROWDLAB_PIN_THREADS=\"2\""), "{}", stderr(&out));
 }
