@@ -24,6 +24,7 @@ mod population;
 mod record;
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use rayon::prelude::*;
 
@@ -121,9 +122,13 @@ pub struct World {
     events: Vec<AgentEvent>,
     /// The last tick's decisions, kept so the next tick reuses their memory.
     decisions: Vec<Option<Decision>>,
+    /// The bodies as the decide phase moves them, written beside the snapshot it reads; they
+    /// take the snapshot's place once every agent has decided, and the snapshot's memory holds
+    /// the next tick's moves.
+    moved: Vec<Body>,
 }
 
-/// Fewest agents per parallel task of the apply and record phases: enough to outweigh a task's
+/// Fewest agents per parallel task of the record phase: enough to outweigh a task's
 /// cost, few enough that two threads share the agents evenly.
 const AGENTS_PER_TASK: usize = 128;
 
@@ -209,6 +214,7 @@ impl World {
             tick: 0,
             events: Vec::new(),
             decisions: Vec::new(),
+            moved: Vec::new(),
         };
         world.update_presence();
         world.rebuild_grid();
@@ -324,8 +330,8 @@ impl World {
         self.events.clear();
         self.remove_arrived();
         let mut decisions = std::mem::take(&mut self.decisions);
-        self.think_and_decide_all(&mut decisions);
-        self.apply_all(&decisions);
+        let reported = self.think_and_decide_all(&mut decisions);
+        self.apply_all(&decisions, reported);
         let frame = self.index_and_record(&decisions);
         self.decisions = decisions;
         frame
@@ -337,8 +343,11 @@ impl World {
     /// written into `decisions` (indexed like the bodies; `None` for absent agents) — in
     /// parallel from the snapshot of the previous tick, in one pass: a mind reads only the
     /// snapshot and the signals, a decision only the snapshot and its own mind. What
-    /// `decisions` held, last tick's, lends its memory.
-    fn think_and_decide_all(&mut self, decisions: &mut Vec<Option<Decision>>) {
+    /// `decisions` held, last tick's, lends its memory. The same pass writes each agent's body
+    /// as its decision moves it into [`World::moved`] (a copy of the snapshot's for absent
+    /// agents), so no second pass over the crowd moves them. True when some mind reported an
+    /// event of its move.
+    fn think_and_decide_all(&mut self, decisions: &mut Vec<Option<Decision>>) -> bool {
         let time = self.time();
         let scene = &*self.scene;
         // Only state machines read signals (a mind's driver is fixed when it is made).
@@ -380,14 +389,21 @@ impl World {
         let (map, statics) = (&self.map, &self.statics);
         let sees = sight(statics, self.time_at(self.tick + 1));
         decisions.resize_with(self.bodies.len(), || None);
+        let mut moved = std::mem::take(&mut self.moved);
+        if moved.len() != self.bodies.len() {
+            moved.clone_from(&self.bodies);
+        }
+        let reported = AtomicBool::new(false);
         let (fewest, most) = decide_task_lens(self.bodies.len());
         decisions
             .par_iter_mut()
+            .zip(moved.par_iter_mut())
             .zip(self.bodies.par_iter().enumerate())
             .zip(self.minds.par_iter_mut())
             .with_min_len(fewest)
             .with_max_len(most)
-            .for_each_init(Scratch::default, |scratch, ((slot, (index, body)), mind)| {
+            .for_each_init(Scratch::default, |scratch, (((slot, next), (index, body)), mind)| {
+                *next = *body;
                 if !body.status.present() {
                     *slot = None;
                     return;
@@ -397,30 +413,31 @@ impl World {
                 view.decide(index, body, mind, scratch, decision);
                 decision.event = mind.mind.after_move(decision.position, scene, map, &sees);
                 decision.shown = MindShown::of(mind, decision.heading);
+                if decision.event != MindEvent::None {
+                    reported.store(true, Ordering::Relaxed);
+                }
+                next.position = decision.position;
+                next.velocity = decision.velocity;
+                next.heading = decision.heading;
             });
+        self.moved = moved;
+        reported.into_inner()
     }
 
-    /// Applies the decisions and moves the clock on: every agent moves in parallel, then what
-    /// the minds reported of the moves is applied in agent order ([`World::react`]), and who is
-    /// present is updated.
-    fn apply_all(&mut self, decisions: &[Option<Decision>]) {
+    /// Applies the decisions and moves the clock on: the bodies the decide phase moved take the
+    /// snapshot's place, then, when some mind `reported` an event of its move, the events are
+    /// applied in agent order ([`World::react`]), and who is present is updated.
+    fn apply_all(&mut self, decisions: &[Option<Decision>], reported: bool) {
         self.tick += 1;
-        let reports: Vec<(usize, MindEvent)> = self
-            .bodies
-            .par_iter_mut()
-            .zip(decisions.par_iter())
-            .enumerate()
-            .with_min_len(AGENTS_PER_TASK)
-            .filter_map(|(i, (body, decision))| {
-                let d = decision.as_ref()?;
-                body.position = d.position;
-                body.velocity = d.velocity;
-                body.heading = d.heading;
-                (d.event != MindEvent::None).then_some((i, d.event))
-            })
-            .collect();
-        for (i, event) in reports {
-            self.react(i, event);
+        std::mem::swap(&mut self.bodies, &mut self.moved);
+        if reported {
+            for (i, decision) in decisions.iter().enumerate() {
+                if let Some(d) = decision
+                    && d.event != MindEvent::None
+                {
+                    self.react(i, d.event);
+                }
+            }
         }
         self.update_presence();
     }
