@@ -18,6 +18,7 @@ mod layers;
 pub mod limits;
 pub mod record;
 pub mod scene;
+pub mod shares;
 pub mod sim;
 #[cfg(test)]
 mod test_rng;
