@@ -1,10 +1,11 @@
 //! Work cut into blocks and dealt out in shares, one per worker of the current rayon pool, the
 //! same share to the same worker every time: worker `t` of `T` first takes the blocks of the
 //! `t`-th share, front to back, and once its own are done helps the others, taking blocks from
-//! the back of the share with the most left. A world's agents stay with one worker from tick to
-//! tick, and the phases of a tick agree on who has which, so what a worker wrote of an agent (its
-//! mind, its decision, its moved body) is still in its CPU's cache when it next reads it; rayon's
-//! own splitting hands a block to whichever worker steals it, often the other one.
+//! the back of the share with the most left. So a world's decide phase gives each agent to the same
+//! worker tick after tick, and what that worker wrote of the agent in one tick (its mind, its
+//! decision) is still in its CPU's cache in the next; rayon's own splitting hands a block to
+//! whichever worker steals it, often the other one. One task per worker, not a broadcast: a worker
+//! busy elsewhere holds nothing up, since a worker that runs both tasks does both shares.
 //!
 //! Which worker does a block never changes what the block computes.
 
@@ -96,7 +97,6 @@ pub fn for_each_in_shares<B: Send, S>(blocks: Vec<B>, init: impl Fn() -> S + Syn
             .expect("every block is taken once");
         work(state.get_or_insert_with(&init), block);
     };
-    // One task per worker; a worker that runs two (the other being busy) does both shares.
     (0..workers).into_par_iter().with_max_len(1).for_each(|_| {
         let own = rayon::current_thread_index().unwrap_or(0) % workers;
         let mut state = None;
