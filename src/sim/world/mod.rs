@@ -5,50 +5,44 @@
 //! 2. **think**: every present agent's mind picks its goal point, from the snapshot;
 //! 3. **decide**: every present agent steers, combines, avoids and integrates, **from the
 //!    immutable snapshot of the previous tick** ([`decide`]), and its mind takes in where the
-//!    move ends (route progress); phases 2 and 3 run in parallel in one pass, each agent
-//!    thinking just before it decides (no agent reads another agent's mind);
-//! 4. **apply**: every agent moves as it decided, in parallel; what the minds reported
+//!    move ends (route progress); phases 2 and 3 run in parallel in one pass ([`decide_all`]),
+//!    each agent thinking just before it decides (no agent reads another agent's mind), and
+//!    the pass writes each agent's moved body beside the snapshot;
+//! 4. **apply**: the moved bodies take the snapshot's place; what the minds reported
 //!    (arrival, exit, conversion) is applied in agent order, then presence;
 //! 5. **index and record**: the neighbour grid is rebuilt for the next tick while the frame of
 //!    the new state is recorded, with contacts and the tick's events ([`record`]), agents
 //!    sampled in parallel and joined in order; non-penetration, when on, first pushes agents
 //!    apart on the rebuilt grid.
 //!
-//! Phases 2 and 3 read only the snapshot and write only their own agent, phase 4 writes only
-//! each agent's own body before its ordered reports, and phase 5 writes only the index while it
+//! Phases 2 and 3 read only the snapshot and write only their own agent, phase 4 swaps the
+//! bodies before its ordered reports, and phase 5 writes only the index while it
 //! records, so the outcome is bit-identical at any thread count.
 
 mod arrivals;
 mod decide;
+mod decide_all;
 mod population;
 mod record;
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::record::{AgentEvent, AgentTable, Frame};
 use crate::scene::{ArrivalPolicy, Scene};
-use crate::shares::for_each_in_shares;
 use crate::sim::avoid::{AvoidObstacles, StallMemory};
 use crate::sim::body::present;
-use crate::sim::mind::{Mind, MindEvent, Senses, Signals, WorldMap, exit_loads};
-use crate::sim::nav::SearchScratch;
+use crate::sim::mind::{Mind, MindEvent, WorldMap};
 use crate::sim::steer::human::HumanMemory;
 use crate::sim::steer::{AgentIndex, SteerState, SteeringObstacles};
 use crate::sim::{Body, ContactGrid, NeighbourGrid, ResolvedProfile, StaticGeometry, Status, non_penetration};
 use arrivals::Arrivals;
-use decide::{Decision, Scratch, SnapshotView};
+use decide::Decision;
 use record::{ContactIndex, Recorder};
 
 /// Overlaps shallower than this (metres) are not contacts (1 mm).
 pub const CONTACT_TOLERANCE: f32 = 1e-3;
 
 pub use crate::sim::mind::STATE_NAMES;
-
-thread_local! {
-    /// Each worker thread's A* memory, reused across ticks (Stria's per-simulator pool).
-    static SCRATCH: std::cell::RefCell<SearchScratch> = std::cell::RefCell::new(SearchScratch::default());
-}
 
 /// Per-agent goal following, owned by the agent (not part of the shared snapshot).
 #[derive(Clone, Debug)]
@@ -136,19 +130,6 @@ const AGENTS_PER_TASK: usize = 128;
 /// faster at 3.3 (walkers of radius 0.3 in 2 m cells) and 5 (the 10,000-fish shoal, 0.2 in 2 m),
 /// where its own index costs a hashed lookup of 3 runs of cells per agent and a rebuild.
 const CONTACT_CELLS_LIMIT: f32 = 5.0;
-
-/// Bounds on the agents per block of the decide phase ([`decide_block_len`]): about 10 to 40 µs
-/// of deciding in the ORCA Circle and the 10,000-fish flock.
-const DECIDE_BLOCK: std::ops::RangeInclusive<usize> = 16..=64;
-
-/// How many agents a block of the decide phase, the longest, holds: the crowd's share of 64
-/// blocks per thread, within [`DECIDE_BLOCK`], so that a thread that starts late or finishes
-/// early still finds work and the last block is short (a thread makes its buffers once a tick,
-/// however many blocks it takes).
-fn decide_block_len(agents: usize) -> usize {
-    let threads = rayon::current_num_threads();
-    (agents / (64 * threads)).clamp(*DECIDE_BLOCK.start(), *DECIDE_BLOCK.end())
-}
 
 /// The index, position and radius of every present agent among `bodies`, in order.
 fn present_discs(bodies: &[Body]) -> impl Iterator<Item = (u32, glam::Vec2, f32)> + '_ {
@@ -333,100 +314,6 @@ impl World {
         frame
     }
 
-    /// Every present agent's mind decides its destination (think), then the agent its move
-    /// (decide), and the mind takes in where the move ends (its event and what the frame shows
-    /// of it go into the decision, so that later phases need not read the mind),
-    /// written into `decisions` (indexed like the bodies; `None` for absent agents) — in
-    /// parallel from the snapshot of the previous tick, in one pass: a mind reads only the
-    /// snapshot and the signals, a decision only the snapshot and its own mind. The agents go
-    /// to the workers in blocks dealt out in shares ([`for_each_in_shares`]), so each agent's
-    /// mind and decision stay in one worker's cache from tick to tick (at ORCA Circle 1,000 the
-    /// 2-thread speed-up rose from 1.71× to 1.76×, the medians of the bench's invocations). What
-    /// `decisions` held, last tick's, lends its memory. The same pass writes each agent's body
-    /// as its decision moves it into [`World::moved`] (a copy of the snapshot's for absent
-    /// agents), so no second pass over the crowd moves them. True when some mind reported an
-    /// event of its move.
-    fn think_and_decide_all(&mut self, decisions: &mut Vec<Option<Decision>>) -> bool {
-        let time = self.time();
-        let scene = &*self.scene;
-        // Only state machines read signals (a mind's driver is fixed when it is made).
-        let signals: Vec<Signals> = if self.machines {
-            self.minds.iter().map(|m| m.mind.signals(scene, time)).collect()
-        } else {
-            Vec::new()
-        };
-        let radius = scene.evacuation.balancing.as_ref().map_or(0.0, |b| b.crowd_radius);
-        let exit_load = exit_loads(&self.map, &self.bodies, radius);
-        let view = SnapshotView {
-            scene,
-            profiles: &self.profiles,
-            bodies: &self.bodies,
-            non_reactive: &self.non_reactive,
-            grid: &self.grid,
-            statics: &self.statics,
-            steer_obstacles: &self.steer_obstacles,
-            avoid_obstacles: &self.avoid_obstacles,
-            agents: &self.agent_index,
-            max_radius: self.max_radius,
-            time,
-            tick: self.tick,
-            debug_agent: self.debug_agent,
-        };
-        let senses = |index: usize| Senses {
-            index,
-            bodies: &self.bodies,
-            signals: &signals,
-            neighbours: &self.grid,
-            map: &self.map,
-            scene,
-            exit_load: &exit_load,
-            time,
-            tick: self.tick,
-            dt: scene.settings.dt,
-        };
-        // A mind sees from where the move ends, at the time after the tick.
-        let (map, statics) = (&self.map, &self.statics);
-        let sees = sight(statics, self.time_at(self.tick + 1));
-        decisions.resize_with(self.bodies.len(), || None);
-        let mut moved = std::mem::take(&mut self.moved);
-        if moved.len() != self.bodies.len() {
-            moved.clone_from(&self.bodies);
-        }
-        let reported = AtomicBool::new(false);
-        let len = decide_block_len(self.bodies.len());
-        let blocks: Vec<_> = (decisions.chunks_mut(len))
-            .zip(moved.chunks_mut(len))
-            .zip(self.minds.chunks_mut(len))
-            .enumerate()
-            .collect();
-        let bodies = &self.bodies;
-        for_each_in_shares(blocks, Scratch::default, |scratch, (block, ((slots, nexts), minds))| {
-            let agents = slots.iter_mut().zip(nexts).zip(minds).enumerate();
-            for (k, ((slot, next), mind)) in agents {
-                let index = block * len + k;
-                let body = &bodies[index];
-                *next = *body;
-                if !body.status.present() {
-                    *slot = None;
-                    continue;
-                }
-                SCRATCH.with(|search| mind.mind.think(&senses(index), &mut search.borrow_mut()));
-                let decision = slot.get_or_insert_with(Decision::default);
-                view.decide(index, body, mind, scratch, decision);
-                decision.event = mind.mind.after_move(decision.position, scene, map, &sees);
-                decision.shown = MindShown::of(mind, decision.heading);
-                if decision.event != MindEvent::None {
-                    reported.store(true, Ordering::Relaxed);
-                }
-                next.position = decision.position;
-                next.velocity = decision.velocity;
-                next.heading = decision.heading;
-            }
-        });
-        self.moved = moved;
-        reported.into_inner()
-    }
-
     /// Applies the decisions and moves the clock on: the bodies the decide phase moved take the
     /// snapshot's place, then, when some mind `reported` an event of its move, the events are
     /// applied in agent order ([`World::react`]), and who is present is updated.
@@ -591,37 +478,10 @@ impl World {
     }
 }
 
-/// The line-of-sight test of the minds at `time`: whether `b` is in sight from `a`, no static
-/// obstacle or wall crossing the segment between them (a point sees itself).
-fn sight(statics: &StaticGeometry, time: f32) -> impl Fn(glam::Vec2, glam::Vec2) -> bool + Sync + '_ {
-    move |a, b| {
-        let along = b - a;
-        along
-            .try_normalize()
-            .is_none_or(|dir| statics.cast_ray(a, dir, along.length(), time).is_none())
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::scene::{Agent, Goal, default_scene};
-
-    #[test]
-    fn small_crowds_get_smaller_decide_blocks() {
-        // Room for 64 blocks per thread, of 16 to 64 agents each: Circle 5,000's crowd is cut
-        // into blocks of 39 agents on 2 threads, 1,000's of 16, a big crowd's of 64.
-        let on = |threads: usize, agents: usize| {
-            let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
-            pool.install(|| decide_block_len(agents))
-        };
-        assert_eq!(on(2, 10_000), 64);
-        assert_eq!(on(2, 5_000), 39);
-        assert_eq!(on(2, 1_000), 16);
-        assert_eq!(on(2, 100), 16);
-        assert_eq!(on(1, 1_000), 16);
-        assert_eq!(on(1, 10_000), 64);
-    }
 
     #[test]
     fn contacts_found_in_the_neighbour_cells_are_those_of_the_contact_index() {
