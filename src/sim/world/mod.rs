@@ -576,17 +576,23 @@ mod tests {
         assert_eq!(explained(world.step()), Vec::<u32>::new());
     }
 
-    #[test]
-    fn agents_appear_and_leave_at_the_first_tick_their_times_have_come() {
-        // Placed walkers starting and ending at times between ticks; presence is read only
-        // when some time is due, and each still appears and leaves at the first tick whose
-        // time has reached its own.
+    /// The default scene with its walkers starting `start_step` seconds apart (the first at 0)
+    /// and ending `end_step` apart (the first at `first_end`).
+    fn staggered_scene(start_step: f32, first_end: f32, end_step: f32) -> Arc<Scene> {
         let mut scene = default_scene();
         for (place, agent) in scene.agents.iter_mut().enumerate() {
-            agent.start_time = 0.25 * place as f32;
-            agent.end_time = Some(1.0 + 0.35 * place as f32);
+            agent.start_time = start_step * place as f32;
+            agent.end_time = Some(first_end + end_step * place as f32);
         }
-        let scene = Arc::new(scene);
+        Arc::new(scene)
+    }
+
+    #[test]
+    fn agents_appear_and_leave_at_the_first_tick_their_times_have_come() {
+        // Placed walkers starting and ending at times on and between ticks; presence is read
+        // only when some time is due, and each still appears and leaves at the first tick
+        // whose time has reached its own.
+        let scene = staggered_scene(0.25, 1.0, 0.35);
         let mut world = World::new(Arc::clone(&scene));
         let mut happened: Vec<(u64, AgentEvent)> = world.events.iter().map(|e| (0, *e)).collect();
         while world.presence_due.is_finite() {
@@ -615,12 +621,7 @@ mod tests {
     fn a_world_stepping_into_spent_frames_steps_the_same_frames() {
         // Walkers that start late (the crowd grows) and leave early (it shrinks), so that the
         // spent frame is in turn shorter and longer than the next.
-        let mut scene = default_scene();
-        for (place, agent) in scene.agents.iter_mut().enumerate() {
-            agent.start_time = 0.3 * place as f32;
-            agent.end_time = Some(2.0 + 0.2 * place as f32);
-        }
-        let scene = Arc::new(scene);
+        let scene = staggered_scene(0.3, 2.0, 0.2);
         let (mut fresh, mut recycling) = (World::new(Arc::clone(&scene)), World::new(scene));
         let mut counts = Vec::new();
         for _ in 0..40 {
