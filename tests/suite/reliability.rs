@@ -453,15 +453,24 @@ fn gate_arrivals_never_appear_overlapping_and_wait_for_a_free_slot() {
             "(source: Gate(\"g\"), count: {count}, profile: \"w\", goal: Target(\"t\"), interval: Some((mean: {mean}, sd: {sd})))"
         )
     };
-    // 5,000 agents a millisecond apart at one 10 m gate (13 slots), and two groups sharing the gate
-    // with a burst arriving at once beside them.
+    // 5,000 agents a millisecond apart at one 10 m gate (13 slots), two groups sharing the gate
+    // with a burst arriving at once beside them, and two bursts filling the gate a tick apart,
+    // the second finding its slots taken with nobody arriving after it: all 26 get in.
     let crowded = scene(&group(5000, 0.001, 0.0));
     let shared = scene(&format!(
         "{}, {}, (source: Gate(\"g\"), count: 13, profile: \"w\", goal: Target(\"t\"), start_time: 1.0)",
         group(300, 0.05, 0.05),
         group(300, 0.02, 0.1)
     ));
-    for (name, scene, at_least) in [("crowded", crowded, 100), ("shared", shared, 100)] {
+    let burst = |start: f32| {
+        format!("(source: Gate(\"g\"), count: 13, profile: \"w\", goal: Target(\"t\"), start_time: {start:?})")
+    };
+    let bursts = scene(&format!("{}, {}", burst(0.0), burst(0.1)));
+    for (name, scene, at_least) in [
+        ("crowded", crowded, 100),
+        ("shared", shared, 100),
+        ("bursts", bursts, 26),
+    ] {
         let started = Instant::now();
         let run = scene.clone();
         let frames = within_20s(name, move || frames_with_threads(&run, 150, 1));

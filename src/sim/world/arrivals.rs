@@ -74,7 +74,9 @@ impl Arrivals {
 
     /// Lets in every waiting spawned agent whose start time has come by time `t` and whose place
     /// (or, at a gate, another slot of the gate) is clear of every present body: it becomes
-    /// active there and an `Appeared` event is recorded.
+    /// active there and an `Appeared` event is recorded. Returns the least start time of the
+    /// spawned agents still waiting (infinite when none is): one whose place was taken keeps a
+    /// time at or before `t`, so it is tried again at the next admission.
     pub(super) fn admit(
         &self,
         t: f32,
@@ -83,12 +85,19 @@ impl Arrivals {
         scene: &Scene,
         map: &WorldMap,
         events: &mut Vec<AgentEvent>,
-    ) {
-        let due: Vec<usize> = (self.first..bodies.len())
-            .filter(|&i| bodies[i].status == Status::Waiting && t >= minds[i].mind.start_time)
-            .collect();
+    ) -> f32 {
+        let mut next = f32::INFINITY;
+        let mut due = Vec::new();
+        for i in (self.first..bodies.len()).filter(|&i| bodies[i].status == Status::Waiting) {
+            let start = minds[i].mind.start_time;
+            if t >= start {
+                due.push(i);
+            } else {
+                next = next.min(start);
+            }
+        }
         if due.is_empty() {
-            return;
+            return next;
         }
         let mut occupied = Occupancy {
             cell: (2.0 * self.max_radius).max(1e-3),
@@ -101,6 +110,7 @@ impl Arrivals {
         for i in due {
             let gate = self.gates[i - self.first];
             if gate.is_some_and(|g| full_gates.contains(&g)) {
+                next = next.min(minds[i].mind.start_time);
                 continue;
             }
             let body = &mut bodies[i];
@@ -116,8 +126,12 @@ impl Arrivals {
                     occupied.insert(p, radius);
                     events.push(AgentEvent::Appeared { agent: body.id });
                 }
-                None => full_gates.extend(gate),
+                None => {
+                    next = next.min(minds[i].mind.start_time);
+                    full_gates.extend(gate);
+                }
             }
         }
+        next
     }
 }

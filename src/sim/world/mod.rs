@@ -280,6 +280,8 @@ impl World {
             return;
         }
         let placed = self.arrivals.first();
+        // The next time a placed agent appears or leaves, gathered on the way.
+        let mut due = f32::INFINITY;
         for (body, mind) in self.bodies[..placed].iter_mut().zip(&self.minds) {
             if body.status == Status::Waiting && t >= mind.mind.start_time {
                 body.status = Status::Active;
@@ -289,8 +291,13 @@ impl World {
                 body.status = Status::Removed;
                 self.events.push(AgentEvent::Left { agent: body.id });
             }
+            due = due.min(match body.status {
+                Status::Waiting => mind.mind.start_time,
+                status if status.present() => mind.mind.end_time.unwrap_or(f32::INFINITY),
+                _ => f32::INFINITY,
+            });
         }
-        self.arrivals.admit(
+        let spawned_due = self.arrivals.admit(
             t,
             &mut self.bodies,
             &self.minds,
@@ -298,25 +305,7 @@ impl World {
             &self.map,
             &mut self.events,
         );
-        self.presence_due = self.next_presence_change();
-    }
-
-    /// The least start time of the waiting agents and end time of the present placed agents:
-    /// nobody appears or leaves by their times before it. A spawned agent whose time has come
-    /// but whose place is taken keeps it at or before now, so it is tried again next tick.
-    fn next_presence_change(&self) -> f32 {
-        let placed = self.arrivals.first();
-        let times = self
-            .bodies
-            .iter()
-            .zip(&self.minds)
-            .enumerate()
-            .map(|(i, (body, mind))| match body.status {
-                Status::Waiting => mind.mind.start_time,
-                _ if i < placed && body.status.present() => mind.mind.end_time.unwrap_or(f32::INFINITY),
-                _ => f32::INFINITY,
-            });
-        times.fold(f32::INFINITY, f32::min)
+        self.presence_due = due.min(spawned_due);
     }
 
     fn rebuild_grid(&mut self) {
