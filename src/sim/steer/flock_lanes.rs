@@ -92,10 +92,12 @@ impl FlockLanes {
     #[inline]
     pub fn each_within(&self, run: Range<usize>, p: Vec2, r_sq: f32, mut visit: impl FnMut(usize, f32)) {
         let (px, py, r_sq) = (Vec4::splat(p.x), Vec4::splat(p.y), Vec4::splat(r_sq));
-        for start in run.clone().step_by(WIDTH) {
-            let group = start..start + WIDTH;
-            let to_x = Vec4::from_slice(&self.xs[group.clone()]) - px;
-            let to_y = Vec4::from_slice(&self.ys[group]) - py;
+        let span = self.groups(&run);
+        let groups = self.xs[span.clone()]
+            .chunks_exact(WIDTH)
+            .zip(self.ys[span].chunks_exact(WIDTH));
+        for (start, (x, y)) in run.clone().step_by(WIDTH).zip(groups) {
+            let (to_x, to_y) = (Vec4::from_slice(x) - px, Vec4::from_slice(y) - py);
             let mut hits = (to_x * to_x + to_y * to_y).cmplt(r_sq).bitmask();
             while hits != 0 {
                 let k = start + hits.trailing_zeros() as usize;
@@ -106,6 +108,12 @@ impl FlockLanes {
                 hits &= hits - 1;
             }
         }
+    }
+
+    /// The places of `run`'s groups of [`WIDTH`]: the last one reaches into the next run or the
+    /// padding, whose lanes the caller masks out.
+    fn groups(&self, run: &Range<usize>) -> Range<usize> {
+        run.start..run.start + run.len().div_ceil(WIDTH) * WIDTH
     }
 
     /// The flock sums of agent `agent` at `p` facing `heading` over the agents placed in `runs`
@@ -132,29 +140,34 @@ impl FlockLanes {
             mut pos_y,
             mut count,
         ] = [Vec4::ZERO; 7];
+        let fov = cos_half_fov.map(Vec4::splat);
         for run in runs {
+            // Sliced once, so that the loop checks no bounds.
+            let span = self.groups(&run);
+            let lanes = [&self.xs, &self.ys, &self.radii, &self.heading_xs, &self.heading_ys]
+                .map(|lane| lane[span.clone()].chunks_exact(WIDTH));
+            let [xs, ys, radii, heading_xs, heading_ys] = lanes;
             let end = Vec4::splat(run.end as f32);
-            for start in run.step_by(WIDTH) {
-                let group = start..start + WIDTH;
-                let x = Vec4::from_slice(&self.xs[group.clone()]);
-                let y = Vec4::from_slice(&self.ys[group.clone()]);
-                let reach = view + Vec4::from_slice(&self.radii[group.clone()]);
+            let mut at = Vec4::splat(run.start as f32) + LANE;
+            for ((((x, y), radius), heading_x), heading_y) in xs.zip(ys).zip(radii).zip(heading_xs).zip(heading_ys) {
+                let (x, y) = (Vec4::from_slice(x), Vec4::from_slice(y));
+                let reach = view + Vec4::from_slice(radius);
                 let (to_x, to_y) = (x - px, y - py);
                 let d_sq = to_x * to_x + to_y * to_y;
-                let at = Vec4::splat(start as f32) + LANE;
                 let mut tagged = at.cmplt(end) & at.cmpne(own) & d_sq.cmplt(reach * reach);
-                if let Some(c) = cos_half_fov {
-                    let in_view = (hx * to_x + hy * to_y).cmpge(Vec4::splat(c) * d_sq.map(f32::sqrt));
+                if let Some(c) = fov {
+                    let in_view = (hx * to_x + hy * to_y).cmpge(c * d_sq.map(f32::sqrt));
                     tagged &= d_sq.cmpeq(Vec4::ZERO) | in_view;
                 }
                 let pushed = tagged & d_sq.cmpgt(Vec4::ZERO);
                 sep_x += Vec4::select(pushed, (px - x) / d_sq, Vec4::ZERO);
                 sep_y += Vec4::select(pushed, (py - y) / d_sq, Vec4::ZERO);
-                head_x += Vec4::select(tagged, Vec4::from_slice(&self.heading_xs[group.clone()]), Vec4::ZERO);
-                head_y += Vec4::select(tagged, Vec4::from_slice(&self.heading_ys[group]), Vec4::ZERO);
+                head_x += Vec4::select(tagged, Vec4::from_slice(heading_x), Vec4::ZERO);
+                head_y += Vec4::select(tagged, Vec4::from_slice(heading_y), Vec4::ZERO);
                 pos_x += Vec4::select(tagged, x, Vec4::ZERO);
                 pos_y += Vec4::select(tagged, y, Vec4::ZERO);
                 count += Vec4::select(tagged, Vec4::ONE, Vec4::ZERO);
+                at += Vec4::splat(WIDTH as f32);
             }
         }
         let pair = |x: Vec4, y: Vec4| Vec2::new(x.element_sum(), y.element_sum());
