@@ -37,9 +37,8 @@ impl World {
     /// parallel from the snapshot of the previous tick, in one pass: a mind reads only the
     /// snapshot and the signals, a decision only the snapshot and its own mind. The agents go
     /// to the workers in blocks dealt out in shares ([`for_each_in_shares`]), so each agent's
-    /// mind and decision stay in one worker's cache from tick to tick (at ORCA Circle 1,000 the
-    /// 2-thread speed-up rose from 1.71× to 1.76×, the medians of the bench's invocations). What
-    /// `decisions` held, last tick's, lends its memory. The same pass writes each agent's body
+    /// mind and decision stay in one worker's cache from tick to tick (see `docs/performance.md`,
+    /// "Agents in shares"). What `decisions` held, last tick's, lends its memory. The same pass writes each agent's body
     /// as its decision moves it into [`World::moved`] (a copy of the snapshot's for absent
     /// agents), so no second pass over the crowd moves them. True when some mind reported an
     /// event of its move.
