@@ -38,7 +38,7 @@ pub trait Backend {
 const CIRCLE_STEP_PIXELS: f32 = 2.5;
 
 /// The polygon of a circle of `radius` pixels around `center` (screen): a vertex every
-/// [`CIRCLE_STEP_PIXELS`], between 8 and 96 of them.
+/// `CIRCLE_STEP_PIXELS`, between 8 and 96 of them.
 pub fn circle_points(center: Vec2, radius: f32) -> Vec<Vec2> {
     let n = ((TAU * radius / CIRCLE_STEP_PIXELS).ceil() as usize).clamp(8, 96);
     (0..n)

@@ -75,7 +75,7 @@ pub const WALL_STOP: f32 = 1e-3;
 
 impl StaticGeometry {
     /// Where a body's centre moving straight from `from` to `to` ends with walls and obstacle
-    /// edges solid: at `to` when the move crosses none; else it stops [`WALL_STOP`] short of the
+    /// edges solid: at `to` when the move crosses none; else it stops `WALL_STOP` short of the
     /// first one it crosses and slides along it for the rest of the move, stopping short of the
     /// next one that slide would cross (a corner). A polygon's edges are solid from outside only,
     /// so that a body placed inside one can leave. Circles are left to avoidance and the contact

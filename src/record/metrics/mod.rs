@@ -86,7 +86,7 @@ pub struct CrowdMetrics {
     pub arrival_times: Vec<f32>,
     /// Time (s) at which the last agent arrived, if every agent did.
     pub evacuation_time: Option<f32>,
-    /// Agents that were stuck at some point (see [`StuckDetector`]).
+    /// Agents that were stuck at some point (see `StuckDetector`).
     pub stuck_agents: Vec<u32>,
     /// First time (s) at which every unfinished agent was stuck, if ever.
     pub deadlock_time: Option<f32>,

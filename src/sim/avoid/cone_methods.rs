@@ -420,7 +420,7 @@ impl ConeMethod {
     /// counts where the search would fail are not searched: one pass over the regions tells
     /// which counts succeed (`relaxation`), and the search runs again at the largest of them.
     /// Without halvings, the search at the full count leaves that pass to decide it, too, once
-    /// [`PATIENCE`] edges have given nothing.
+    /// `PATIENCE` edges have given nothing.
     pub fn velocity(
         self,
         agent: &AvoidingAgent,

@@ -43,14 +43,14 @@ pub struct Region {
 }
 
 impl Region {
-    /// The region with counter-clockwise `vertices` (3 to [`MAX_VERTICES`]) whose every edge
+    /// The region with counter-clockwise `vertices` (3 to `MAX_VERTICES`) whose every edge
     /// bounds it and is a candidate.
     pub fn polygon<const N: usize>(vertices: [Vec2; N]) -> Region {
         let every = ((1u16 << N) - 1) as u8;
         Region::closed_beyond(vertices, every, std::array::from_fn::<_, N, _>(|i| i), f32::INFINITY)
     }
 
-    /// The region with counter-clockwise `vertices` (3 to [`MAX_VERTICES`]) whose edge `i`
+    /// The region with counter-clockwise `vertices` (3 to `MAX_VERTICES`) whose edge `i`
     /// (vertex `i` → `i + 1`) is a candidate when bit `i` of `candidates` is set, for searches
     /// among velocities within `max_speed`: only the edges listed in `bounding` have an inside
     /// test; the others are closing edges, which requires them to lie farther than `max_speed`
@@ -129,7 +129,7 @@ impl Region {
     }
 
     /// The line of a half-plane (a region with one bounding edge, see
-    /// [`LineQuad::first_line`]); `None` for other regions.
+    /// `LineQuad::first_line`); `None` for other regions.
     pub fn half_plane_line(&self) -> Option<[f32; 4]> {
         (self.lines == 1).then(|| self.quad.first_line())
     }

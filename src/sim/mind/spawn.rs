@@ -115,7 +115,7 @@ pub fn spawn_schedule(scene: &Scene, map: &WorldMap, first_id: u32) -> Vec<Spawn
 }
 
 /// The slots of gate `gate` for bodies of `radius` (its arrival span divided among as many as
-/// fit side by side, `scene::gate_capacity`), nearest to `at` first, at most [`MAX_SLOT_TRIES`],
+/// fit side by side, `scene::gate_capacity`), nearest to `at` first, at most `MAX_SLOT_TRIES`,
 /// skipping slots that are not walkable.
 pub fn gate_slots_near(scene: &Scene, map: &WorldMap, gate: usize, radius: f32, at: Vec2) -> Vec<Vec2> {
     let capacity = scene
