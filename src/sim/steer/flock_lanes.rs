@@ -34,6 +34,12 @@ pub struct FlockLanes {
     lane_of: Vec<u32>,
 }
 
+/// The places of `run`'s groups of [`WIDTH`]: the last one reaches into the next run or the
+/// padding, whose lanes the caller masks out.
+fn groups(run: &Range<usize>) -> Range<usize> {
+    run.start..run.start + run.len().div_ceil(WIDTH) * WIDTH
+}
+
 /// What the flock sees of one indexed agent besides its position.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct FlockView {
@@ -92,7 +98,7 @@ impl FlockLanes {
     #[inline]
     pub fn each_within(&self, run: Range<usize>, p: Vec2, r_sq: f32, mut visit: impl FnMut(usize, f32)) {
         let (px, py, r_sq) = (Vec4::splat(p.x), Vec4::splat(p.y), Vec4::splat(r_sq));
-        let span = self.groups(&run);
+        let span = groups(&run);
         let groups = self.xs[span.clone()]
             .chunks_exact(WIDTH)
             .zip(self.ys[span].chunks_exact(WIDTH));
@@ -108,12 +114,6 @@ impl FlockLanes {
                 hits &= hits - 1;
             }
         }
-    }
-
-    /// The places of `run`'s groups of [`WIDTH`]: the last one reaches into the next run or the
-    /// padding, whose lanes the caller masks out.
-    fn groups(&self, run: &Range<usize>) -> Range<usize> {
-        run.start..run.start + run.len().div_ceil(WIDTH) * WIDTH
     }
 
     /// The flock sums of agent `agent` at `p` facing `heading` over the agents placed in `runs`
@@ -143,7 +143,7 @@ impl FlockLanes {
         let fov = cos_half_fov.map(Vec4::splat);
         for run in runs {
             // Sliced once, so that the loop checks no bounds.
-            let span = self.groups(&run);
+            let span = groups(&run);
             let lanes = [&self.xs, &self.ys, &self.radii, &self.heading_xs, &self.heading_ys]
                 .map(|lane| lane[span.clone()].chunks_exact(WIDTH));
             let [xs, ys, radii, heading_xs, heading_ys] = lanes;
