@@ -99,10 +99,10 @@ impl FlockLanes {
     pub fn each_within(&self, run: Range<usize>, p: Vec2, r_sq: f32, mut visit: impl FnMut(usize, f32)) {
         let (px, py, r_sq) = (Vec4::splat(p.x), Vec4::splat(p.y), Vec4::splat(r_sq));
         let span = groups(&run);
-        let groups = self.xs[span.clone()]
+        let positions = self.xs[span.clone()]
             .chunks_exact(WIDTH)
             .zip(self.ys[span].chunks_exact(WIDTH));
-        for (start, (x, y)) in run.clone().step_by(WIDTH).zip(groups) {
+        for (start, (x, y)) in run.clone().step_by(WIDTH).zip(positions) {
             let (to_x, to_y) = (Vec4::from_slice(x) - px, Vec4::from_slice(y) - py);
             let mut hits = (to_x * to_x + to_y * to_y).cmplt(r_sq).bitmask();
             while hits != 0 {

@@ -38,10 +38,10 @@ impl World {
     /// snapshot and the signals, a decision only the snapshot and its own mind. The agents go
     /// to the workers in blocks dealt out in shares ([`for_each_in_shares`]), so each agent's
     /// mind and decision stay in one worker's cache from tick to tick (see `docs/performance.md`,
-    /// "Agents in shares"). What `decisions` held, last tick's, lends its memory. The same pass writes each agent's body
-    /// as its decision moves it into [`World::moved`] (a copy of the snapshot's for absent
-    /// agents), so no second pass over the crowd moves them. True when some mind reported an
-    /// event of its move.
+    /// "Agents in shares"). What `decisions` held, last tick's, lends its memory. The same pass
+    /// writes each agent's body as its decision moves it into [`World::moved`] (a copy of the
+    /// snapshot's for absent agents), so no second pass over the crowd moves them. True when
+    /// some mind reported an event of its move.
     pub(super) fn think_and_decide_all(&mut self, decisions: &mut Vec<Option<Decision>>) -> bool {
         let time = self.time();
         let scene = &*self.scene;
