@@ -29,10 +29,11 @@ const LAYERS: [(&str, u8); 9] = [
 
 /// Modules (and the crate root `lib`) below every layer: usable by all, using none of the layers
 /// (`layers` is this test, `test_rng` the unit tests' random numbers).
-const UTILITIES: [&str; 9] = [
+const UTILITIES: [&str; 10] = [
     "atomic_file",
     "crash",
     "interrupt",
+    "keep_awake",
     "layers",
     "lib",
     "limits",

@@ -13,6 +13,7 @@ pub mod draw;
 pub mod export;
 pub mod geom;
 pub mod interrupt;
+pub mod keep_awake;
 #[cfg(test)]
 mod layers;
 pub mod limits;

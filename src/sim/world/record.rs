@@ -6,6 +6,7 @@ use rayon::prelude::*;
 
 use super::decide::Decision;
 use super::{AGENTS_PER_TASK, AgentMind, MindShown};
+use crate::keep_awake::join_keeping_awake;
 use crate::record::{AgentEvent, AgentSample, Contact, ContactWith, FLAG_ARRIVED, FLAG_COLLIDING, ForceSample, Frame};
 use crate::sim::steer::LabelledForce;
 use crate::sim::{Body, CONTACT_TOLERANCE, ContactGrid, NeighbourGrid, StaticGeometry};
@@ -84,7 +85,8 @@ fn parts_of(decisions: &[Option<Decision>], i: usize) -> &[LabelledForce] {
 impl Recorder<'_> {
     /// Records every present agent; `decisions` (indexed like the bodies, possibly empty)
     /// supply the forces and preferred velocities of the tick just stepped, `contact_index`
-    /// indexes the present agents for the contact check (built while the frame is laid out), and
+    /// indexes the present agents for the contact check (built while the frame is laid out, the
+    /// worker that lays it out staying on for the index's parallel work: [`join_keeping_awake`]), and
     /// the samples and forces are written into the memory of `spent`, a frame nobody reads any
     /// more (or an empty one).
     /// Blocks of agents are sampled and checked for contacts in parallel, each writing its
@@ -97,7 +99,7 @@ impl Recorder<'_> {
         contact_index: impl FnOnce() -> ContactIndex<'g> + Send,
     ) -> Frame {
         let decision = |i: usize| decisions.get(i).and_then(Option::as_ref);
-        let (index, layout) = rayon::join(contact_index, || self.layout(decisions, spent));
+        let (index, layout) = join_keeping_awake(contact_index, || self.layout(decisions, spent));
         let Layout {
             starts,
             mut agents,
