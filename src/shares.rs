@@ -103,8 +103,12 @@ pub fn for_each_in_shares<B: Send, S>(blocks: Vec<B>, init: impl Fn() -> S + Syn
         while let Some(i) = shares[own].take_front() {
             run(&mut state, i);
         }
-        while let Some(i) = shares.iter().max_by_key(|s| s.left()).and_then(Share::take_back) {
-            run(&mut state, i);
+        // Another helper may empty the fullest share between the look and the take: then look
+        // again, until no share has a block left.
+        while let Some(fullest) = shares.iter().max_by_key(|s| s.left()).filter(|s| s.left() > 0) {
+            if let Some(i) = fullest.take_back() {
+                run(&mut state, i);
+            }
         }
     });
 }
