@@ -9,7 +9,7 @@
 //! by the frame's blocks. Woken late, the helper missed most of the gathers and started the blocks
 //! behind (measured in `docs/performance.md`, "A helper that stays awake").
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 /// Sets its flag when dropped, so that the flag tells "done" even when the work panicked.
 struct DoneOnDrop<'a>(&'a AtomicBool);
@@ -23,7 +23,7 @@ impl Drop for DoneOnDrop<'_> {
 /// Runs `first` and `second` as `rayon::join` does and returns both results; when another
 /// worker takes `second` and finishes it while `first` still runs, that worker runs the pool's
 /// pending work (yielding its CPU when there is none) until `first` is done, instead of idling.
-/// On the thread that runs `first`, `second` returns at once: `first` is done by then.
+/// On the worker that runs `first`, `second` never waits for it.
 pub fn join_keeping_awake<A, B, RA, RB>(first: A, second: B) -> (RA, RB)
 where
     A: FnOnce() -> RA + Send,
@@ -32,14 +32,21 @@ where
     RB: Send,
 {
     let first_done = AtomicBool::new(false);
+    // The index of the worker that runs `first` (both halves run on the pool's workers).
+    let first_runner = AtomicUsize::new(usize::MAX);
     rayon::join(
         || {
             let _done = DoneOnDrop(&first_done);
+            first_runner.store(rayon::current_thread_index().unwrap_or(usize::MAX), Ordering::Relaxed);
             first()
         },
         || {
             let result = second();
-            while !first_done.load(Ordering::Acquire) {
+            // The worker of `first` may come to `second` while `first` waits for work it dealt
+            // out (rayon takes up pending work there); waiting for `first` would then be waiting
+            // for itself.
+            let runs_first = rayon::current_thread_index().is_some_and(|t| t == first_runner.load(Ordering::Relaxed));
+            while !runs_first && !first_done.load(Ordering::Acquire) {
                 if rayon::yield_now() != Some(rayon::Yield::Executed) {
                     std::thread::yield_now();
                 }
