@@ -23,7 +23,9 @@ impl Drop for DoneOnDrop<'_> {
 /// Runs `first` and `second` as `rayon::join` does and returns both results; when another
 /// worker takes `second` and finishes it while `first` still runs, that worker runs the pool's
 /// pending work (yielding its CPU when there is none) until `first` is done, instead of idling.
-/// On the worker that runs `first`, `second` never waits for it.
+/// On the worker that runs `first`, `second` never waits for it. The pending work it takes up may
+/// be any of the pool's, as with a thread waiting inside `rayon::join`: a long job of other work
+/// sharing the pool (a PNG export beside a live run) delays the return until that job is done.
 pub fn join_keeping_awake<A, B, RA, RB>(first: A, second: B) -> (RA, RB)
 where
     A: FnOnce() -> RA + Send,
