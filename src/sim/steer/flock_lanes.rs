@@ -144,9 +144,9 @@ impl FlockLanes {
         for run in runs {
             // Sliced once, so that the loop checks no bounds.
             let span = groups(&run);
-            let lanes = [&self.xs, &self.ys, &self.radii, &self.heading_xs, &self.heading_ys]
-                .map(|lane| lane[span.clone()].chunks_exact(WIDTH));
-            let [xs, ys, radii, heading_xs, heading_ys] = lanes;
+            let [xs, ys, radii, heading_xs, heading_ys] =
+                [&self.xs, &self.ys, &self.radii, &self.heading_xs, &self.heading_ys]
+                    .map(|lane| lane[span.clone()].chunks_exact(WIDTH));
             let end = Vec4::splat(run.end as f32);
             let mut at = Vec4::splat(run.start as f32) + LANE;
             for ((((x, y), radius), heading_x), heading_y) in xs.zip(ys).zip(radii).zip(heading_xs).zip(heading_ys) {
