@@ -112,6 +112,12 @@ impl NeighbourGrid {
     pub fn rebuild(&mut self, items: impl Iterator<Item = (u32, Vec2)>) {
         self.unsorted.clear();
         self.unsorted.extend(items);
+        self.entries_changed();
+    }
+
+    /// Drops the cells of the entries before (their buffers kept for the next sort) and rebuilds
+    /// the k-d tree when kept.
+    fn entries_changed(&mut self) {
         if let Some(cells) = self.sorted.take() {
             *self.spare.get_mut().unwrap_or_else(PoisonError::into_inner) = cells;
         }
@@ -123,14 +129,25 @@ impl NeighbourGrid {
     /// Rebuilds the index from the present agents among `bodies` (agent index = place in
     /// `bodies`), with the flock's view of each when the index keeps it.
     pub fn rebuild_bodies(&mut self, bodies: &[Body]) {
-        if let Some(views) = &mut self.views {
-            views.clear();
-            views.extend(present(bodies).map(|(_, b)| FlockView {
-                heading: b.heading,
-                radius: b.radius,
-            }));
+        let Some(views) = &mut self.views else {
+            return self.rebuild(present(bodies).map(|(i, b)| (i, b.position)));
+        };
+        // Every body written at the next place, which advances only past a present one: one
+        // pass over the bodies, with no branch.
+        self.unsorted.resize(bodies.len(), (0, Vec2::ZERO));
+        views.resize(bodies.len(), FlockView::default());
+        let mut kept = 0;
+        for (i, body) in bodies.iter().enumerate() {
+            self.unsorted[kept] = (i as u32, body.position);
+            views[kept] = FlockView {
+                heading: body.heading,
+                radius: body.radius,
+            };
+            kept += usize::from(body.status.present());
         }
-        self.rebuild(present(bodies).map(|(i, b)| (i, b.position)));
+        self.unsorted.truncate(kept);
+        views.truncate(kept);
+        self.entries_changed();
     }
 
     /// Sorts the agents of the last rebuild into cells now rather than at the first query that
@@ -172,10 +189,10 @@ impl NeighbourGrid {
         cell_start.clear();
         cell_start.resize(self.cols * self.rows + 1, 0);
         // Brute force has one cell, so the entries keep the input order.
-        of_agent.clear();
-        of_agent.extend(self.unsorted.iter().map(|&(_, p)| self.cell_of(p) as u32));
-        for &c in of_agent.iter() {
-            cell_start[c as usize + 1] += 1;
+        of_agent.resize(self.unsorted.len(), 0);
+        for (c, &(_, p)) in of_agent.iter_mut().zip(&self.unsorted) {
+            *c = self.cell_of(p) as u32;
+            cell_start[*c as usize + 1] += 1;
         }
         for i in 1..cell_start.len() {
             cell_start[i] += cell_start[i - 1];
