@@ -10,7 +10,7 @@ use glam::Vec2;
 use rayon::prelude::*;
 
 use super::agent_tree::{AgentTree, KNearest, Neighbour};
-use super::body::{Body, present};
+use super::body::Body;
 use super::steer::{FlockLanes, FlockView, GATHER_BLOCK, TaggedSums};
 use crate::scene::{Bounds, NeighbourIndex};
 
@@ -129,24 +129,27 @@ impl NeighbourGrid {
     /// Rebuilds the index from the present agents among `bodies` (agent index = place in
     /// `bodies`), with the flock's view of each when the index keeps it.
     pub fn rebuild_bodies(&mut self, bodies: &[Body]) {
-        let Some(views) = &mut self.views else {
-            return self.rebuild(present(bodies).map(|(i, b)| (i, b.position)));
-        };
         // Every body written at the next place, which advances only past a present one: one
-        // pass over the bodies, with no branch.
+        // pass over the bodies, with no branch but the loop-invariant one on the views.
         self.unsorted.resize(bodies.len(), (0, Vec2::ZERO));
-        views.resize(bodies.len(), FlockView::default());
+        if let Some(views) = &mut self.views {
+            views.resize(bodies.len(), FlockView::default());
+        }
         let mut kept = 0;
         for (i, body) in bodies.iter().enumerate() {
             self.unsorted[kept] = (i as u32, body.position);
-            views[kept] = FlockView {
-                heading: body.heading,
-                radius: body.radius,
-            };
+            if let Some(views) = &mut self.views {
+                views[kept] = FlockView {
+                    heading: body.heading,
+                    radius: body.radius,
+                };
+            }
             kept += usize::from(body.status.present());
         }
         self.unsorted.truncate(kept);
-        views.truncate(kept);
+        if let Some(views) = &mut self.views {
+            views.truncate(kept);
+        }
         self.entries_changed();
     }
 
