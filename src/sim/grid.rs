@@ -11,7 +11,7 @@ use rayon::prelude::*;
 
 use super::agent_tree::{AgentTree, KNearest, Neighbour};
 use super::body::Body;
-use super::steer::{FlockLanes, FlockView, GATHER_BLOCK, TaggedSums};
+use super::steer::{FlockLanes, FlockView, GATHER_BLOCK, TaggedSums, TaggedView};
 use crate::scene::{Bounds, NeighbourIndex};
 
 /// Finds the agents near a point. Built from the positions of the present agents.
@@ -280,9 +280,33 @@ impl NeighbourGrid {
         agent: u32,
         max_radius: f32,
     ) -> TaggedSums {
+        let view = TaggedView {
+            radius: view_radius,
+            cos_half_fov,
+        };
+        let no_one = None::<(f32, fn(u32, Vec2, f32))>;
+        self.flock_sums_touching(p, heading, view, agent, max_radius, no_one)
+    }
+
+    /// [`NeighbourGrid::flock_sums`] with `view`, and with `touch` = (`radius`, `visit`) in the
+    /// same scan what [`NeighbourGrid::for_each_disc_within`] visits around `p` within `radius`
+    /// (at most `view.radius + max_radius`), in the same order: the frame's contact check.
+    pub fn flock_sums_touching(
+        &self,
+        p: Vec2,
+        heading: Vec2,
+        view: TaggedView,
+        agent: u32,
+        max_radius: f32,
+        touch: Option<(f32, impl FnMut(u32, Vec2, f32))>,
+    ) -> TaggedSums {
         let cells = self.cells();
-        let runs = self.cells_around(cells, p, view_radius + max_radius);
-        cells.lanes.sums(runs, p, heading, view_radius, cos_half_fov, agent)
+        let runs = self.cells_around(cells, p, view.radius + max_radius);
+        let touch = touch.map(|(radius, mut visit)| {
+            let visit_place = move |k: usize, r: f32| visit(cells.ids[k], cells.points[k], r);
+            (radius * radius, visit_place)
+        });
+        cells.lanes.sums(runs, p, heading, view, agent, touch)
     }
 
     /// Calls `visit(i, q)` for every indexed agent `i` whose centre `q` lies strictly within

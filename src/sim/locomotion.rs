@@ -75,7 +75,7 @@ mod tests {
             neighbour_radius: 0.0,
             behaviour_radius: 0.0,
             lists_neighbours: false,
-            flocks: false,
+            flock_view: None,
             nearest: None,
             preferred_velocity: Default::default(),
             avoidance: Default::default(),

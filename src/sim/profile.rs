@@ -3,6 +3,7 @@
 use crate::scene::Profile;
 use crate::scene::avoidance::{Avoidance, PreferredVelocity, Unstick};
 use crate::scene::steering::{Behaviour, BehaviourSpec, Combiner};
+use crate::sim::steer::TaggedView;
 
 /// A profile ready for simulation: SI units, flocking presets expanded, label indices resolved,
 /// neighbour radius known.
@@ -37,8 +38,10 @@ pub struct ResolvedProfile {
     /// alignment and cohesion read the neighbour grid's flock lanes instead, and the stall
     /// check, without such a method, is off or asks the grid.
     pub lists_neighbours: bool,
-    /// True when some behaviour reads the flock sums (separation, alignment, cohesion).
-    pub flocks: bool,
+    /// The view of the first behaviour that reads the flock sums (separation, alignment,
+    /// cohesion), whose sums the frame's contact check computes ahead for the next tick; `None`
+    /// when no behaviour reads them.
+    pub flock_view: Option<TaggedView>,
     /// When the avoidance method takes the `k` nearest within a centre distance (RVO2's
     /// neighbor_dist, max_neighbors): `(distance, k)`, so that its neighbours are RVO2's
     /// k-nearest query, looked up apart from the behaviours' neighbours.
@@ -99,11 +102,11 @@ impl ResolvedProfile {
             lists_neighbours: behaviours.iter().any(|b| {
                 matches!(b.behaviour, Behaviour::Human(_) | Behaviour::Stria(_)) && b.behaviour.neighbour_radius() > 0.0
             }) || (profile.avoidance != Avoidance::None && nearest.is_none()),
-            flocks: behaviours.iter().any(|b| {
-                matches!(
-                    b.behaviour,
-                    Behaviour::Separation { .. } | Behaviour::Alignment { .. } | Behaviour::Cohesion { .. }
-                )
+            flock_view: behaviours.iter().find_map(|b| match b.behaviour {
+                Behaviour::Separation { view_radius, fov_deg }
+                | Behaviour::Alignment { view_radius, fov_deg }
+                | Behaviour::Cohesion { view_radius, fov_deg } => Some(TaggedView::new(view_radius, fov_deg)),
+                _ => None,
             }),
             nearest,
             preferred_velocity: profile.preferred_velocity,

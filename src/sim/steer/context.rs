@@ -6,7 +6,7 @@ use glam::Vec2;
 
 use super::local_space::LocalFrame;
 use super::obstacles::SteeringObstacles;
-use super::tagged_sums::{TaggedMemo, TaggedSums};
+use super::tagged_sums::{TaggedMemo, TaggedSums, TaggedView};
 use crate::sim::{Body, NeighbourGrid, ResolvedProfile, StaticGeometry};
 
 /// The point the mind wants the agent to head for this tick.
@@ -73,8 +73,8 @@ pub struct SteeringContext<'a> {
     pub path: Option<&'a crate::scene::Path>,
     /// Tick length in seconds.
     pub dt: f32,
-    /// The flock sums of the last view asked for ([`SteeringContext::tagged_sums`]); the default
-    /// for a new context.
+    /// The flock sums of the last view asked for ([`SteeringContext::tagged_sums`]); for a new
+    /// context, the sums computed ahead for the agent this tick, if any ([`TaggedMemo::new`]).
     pub memo: TaggedMemo,
 }
 
@@ -105,14 +105,14 @@ impl SteeringContext<'_> {
     /// Separation's, alignment's and cohesion's sums over the neighbours tagged with `radius`
     /// and a field of view of `fov_deg`, computed once per view and agent.
     pub fn tagged_sums(&self, radius: f32, fov_deg: f32) -> TaggedSums {
-        let cos_half_fov = super::tagging::cos_half_fov(fov_deg);
-        self.memo.get_or(radius, cos_half_fov, || {
+        let view = TaggedView::new(radius, fov_deg);
+        self.memo.get_or(view, || {
             let body = self.body;
             self.grid.flock_sums(
                 body.position,
                 body.heading,
-                radius,
-                cos_half_fov,
+                view.radius,
+                view.cos_half_fov,
                 self.index,
                 self.max_radius,
             )

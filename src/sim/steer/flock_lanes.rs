@@ -10,7 +10,7 @@ use std::ops::Range;
 use glam::{Vec2, Vec4};
 use rayon::prelude::*;
 
-use super::tagged_sums::TaggedSums;
+use super::tagged_sums::{TaggedSums, TaggedView};
 
 /// Candidates tested at once.
 const WIDTH: usize = 4;
@@ -117,17 +117,25 @@ impl FlockLanes {
     }
 
     /// The flock sums of agent `agent` at `p` facing `heading` over the agents placed in `runs`
-    /// that it tags (Buckland's tagging: centre within `view_radius` plus the other's radius,
-    /// inside the field of view when `cos_half_fov` is given; never itself).
+    /// that it tags with `view` (Buckland's tagging: centre within the view's radius plus the
+    /// other's radius, inside its field of view; never itself). With `touch` =
+    /// (`r_sq`, `visit`), the same pass also calls `visit(k, radius)`, in order, for every place
+    /// `k` in `runs` whose agent's centre lies strictly within √`r_sq` of `p` (itself included),
+    /// as [`FlockLanes::each_within`] would: the frame's contact check, answered by the scan that
+    /// the next tick's flock sums make anyway (`r_sq` must not reach beyond the runs).
     pub fn sums(
         &self,
         runs: impl Iterator<Item = Range<usize>>,
         p: Vec2,
         heading: Vec2,
-        view_radius: f32,
-        cos_half_fov: Option<f32>,
+        view: TaggedView,
         agent: u32,
+        mut touch: Option<(f32, impl FnMut(usize, f32))>,
     ) -> TaggedSums {
+        let TaggedView {
+            radius: view_radius,
+            cos_half_fov,
+        } = view;
         let own = self.lane_of.get(agent as usize).map_or(-1.0, |&at| at as f32);
         let (own, px, py) = (Vec4::splat(own), Vec4::splat(p.x), Vec4::splat(p.y));
         let (hx, hy, view) = (Vec4::splat(heading.x), Vec4::splat(heading.y), Vec4::splat(view_radius));
@@ -149,12 +157,24 @@ impl FlockLanes {
                     .map(|lane| lane[span.clone()].chunks_exact(WIDTH));
             let end = Vec4::splat(run.end as f32);
             let mut at = Vec4::splat(run.start as f32) + LANE;
-            for ((((x, y), radius), heading_x), heading_y) in xs.zip(ys).zip(radii).zip(heading_xs).zip(heading_ys) {
+            let places = run.clone().step_by(WIDTH);
+            for (start, ((((x, y), radius), heading_x), heading_y)) in
+                places.zip(xs.zip(ys).zip(radii).zip(heading_xs).zip(heading_ys))
+            {
                 let (x, y) = (Vec4::from_slice(x), Vec4::from_slice(y));
                 let reach = view + Vec4::from_slice(radius);
                 let (to_x, to_y) = (x - px, y - py);
                 let d_sq = to_x * to_x + to_y * to_y;
-                let mut tagged = at.cmplt(end) & at.cmpne(own) & d_sq.cmplt(reach * reach);
+                let inside = at.cmplt(end);
+                if let Some((r_sq, visit)) = &mut touch {
+                    let mut hits = (inside & d_sq.cmplt(Vec4::splat(*r_sq))).bitmask();
+                    while hits != 0 {
+                        let k = start + hits.trailing_zeros() as usize;
+                        visit(k, self.radii[k]);
+                        hits &= hits - 1;
+                    }
+                }
+                let mut tagged = inside & at.cmpne(own) & d_sq.cmplt(reach * reach);
                 if let Some(c) = fov {
                     let in_view = (hx * to_x + hy * to_y).cmpge(c * d_sq.map(f32::sqrt));
                     tagged &= d_sq.cmpeq(Vec4::ZERO) | in_view;

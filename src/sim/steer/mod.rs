@@ -49,4 +49,4 @@ pub use obstacles::{ObstacleCircle, SteeringObstacles};
 pub use seek::seek_force;
 pub use smoothing::HeadingSmoother;
 pub use state::{SteerMemory, SteerState};
-pub use tagged_sums::{TaggedMemo, TaggedSums};
+pub use tagged_sums::{KeptSums, TaggedMemo, TaggedSums, TaggedView};

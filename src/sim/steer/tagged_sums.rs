@@ -6,6 +6,8 @@ use std::cell::Cell;
 
 use glam::Vec2;
 
+use super::tagging::cos_half_fov;
+
 #[cfg(test)]
 use super::separation::push_away;
 
@@ -36,20 +38,49 @@ impl TaggedSums {
     }
 }
 
-/// The sums of the last view (radius, cosine of half the field of view) one agent asked for this
-/// tick, kept for its next behaviour with the same view. Start each agent's tick with the default.
+/// What an agent's flock sums look at: the neighbourhood radius, and the cosine of half the
+/// field of view (`None` all-round).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TaggedView {
+    /// The neighbourhood radius (to the other's edge).
+    pub radius: f32,
+    /// The cosine of half the field of view, `None` when it is all-round.
+    pub cos_half_fov: Option<f32>,
+}
+
+impl TaggedView {
+    /// The view of `radius` with a field of view of `fov_deg` degrees.
+    pub fn new(radius: f32, fov_deg: f32) -> TaggedView {
+        TaggedView {
+            radius,
+            cos_half_fov: cos_half_fov(fov_deg),
+        }
+    }
+}
+
+/// Flock sums with the view they were computed for.
+pub type KeptSums = (TaggedView, TaggedSums);
+
+/// The sums of the last view one agent asked for this tick, kept for its next behaviour with the
+/// same view. Start each agent's tick with the sums computed ahead for it, if any.
 #[derive(Debug, Default)]
-pub struct TaggedMemo(Cell<Option<(f32, Option<f32>, TaggedSums)>>);
+pub struct TaggedMemo(Cell<Option<KeptSums>>);
 
 impl TaggedMemo {
-    /// The sums for the view (`radius`, `cos_half_fov`): the kept ones when the view is the last
-    /// one asked for, otherwise `compute()`, kept for next time.
-    pub fn get_or(&self, radius: f32, cos_half_fov: Option<f32>, compute: impl FnOnce() -> TaggedSums) -> TaggedSums {
+    /// A memo holding `kept` (sums computed ahead for this tick: the frame's contact check makes
+    /// the same scan of the same index).
+    pub fn new(kept: Option<KeptSums>) -> TaggedMemo {
+        TaggedMemo(Cell::new(kept))
+    }
+
+    /// The sums for `view`: the kept ones when they are for that view, otherwise `compute()`,
+    /// kept for next time.
+    pub fn get_or(&self, view: TaggedView, compute: impl FnOnce() -> TaggedSums) -> TaggedSums {
         match self.0.get() {
-            Some((r, c, sums)) if r == radius && c == cos_half_fov => sums,
+            Some((kept, sums)) if kept == view => sums,
             _ => {
                 let sums = compute();
-                self.0.set(Some((radius, cos_half_fov, sums)));
+                self.0.set(Some((view, sums)));
                 sums
             }
         }

@@ -12,7 +12,9 @@ use crate::sim::avoid::{AvoidObstacles, Candidates, Neighbourhood, Snapshot};
 use crate::sim::locomotion::{advance, preferred_velocity};
 use crate::sim::mind::{MindEvent, Route};
 use crate::sim::steer::human::steer_agent;
-use crate::sim::steer::{AgentIndex, CombinedSteering, CombinerInput, SteeringContext, SteeringObstacles, stria};
+use crate::sim::steer::{
+    AgentIndex, CombinedSteering, CombinerInput, KeptSums, SteeringContext, SteeringObstacles, TaggedMemo, stria,
+};
 use crate::sim::{Body, Neighbour, NeighbourGrid, ResolvedProfile, StaticGeometry, Status};
 
 /// What one agent decided this tick.
@@ -49,6 +51,8 @@ pub(super) struct SnapshotView<'a> {
     pub time: f32,
     pub tick: u64,
     pub debug_agent: Option<u32>,
+    /// The flock sums computed ahead for this tick, by body index (possibly empty).
+    pub ahead: &'a [Option<KeptSums>],
 }
 
 /// One worker thread's reusable buffers.
@@ -104,7 +108,7 @@ impl SnapshotView<'_> {
                 Some(Route::Path { index, .. }) => Some(&self.scene.paths[*index]),
                 _ => None,
             },
-            memo: Default::default(),
+            memo: TaggedMemo::new(self.ahead.get(index).copied().flatten()),
         };
         match &profile.combiner {
             Combiner::Popelova(combiner) => {

@@ -67,6 +67,7 @@ impl World {
             time,
             tick: self.tick,
             debug_agent: self.debug_agent,
+            ahead: &self.ahead,
         };
         let senses = |index: usize| Senses {
             index,

@@ -33,7 +33,7 @@ use crate::sim::avoid::{AvoidObstacles, StallMemory};
 use crate::sim::body::present;
 use crate::sim::mind::{Mind, MindEvent, WorldMap};
 use crate::sim::steer::human::HumanMemory;
-use crate::sim::steer::{AgentIndex, SteerState, SteeringObstacles};
+use crate::sim::steer::{AgentIndex, KeptSums, SteerState, SteeringObstacles};
 use crate::sim::{Body, ContactGrid, NeighbourGrid, ResolvedProfile, StaticGeometry, Status, non_penetration};
 use arrivals::Arrivals;
 use decide::Decision;
@@ -123,6 +123,11 @@ pub struct World {
     /// take the snapshot's place once every agent has decided, and the snapshot's memory holds
     /// the next tick's moves.
     moved: Vec<Body>,
+    /// Each agent's flock sums for the next tick (indexed like the bodies), computed ahead by
+    /// the frame's contact check in the scan of the neighbour grid that the sums make anyway
+    /// ([`ContactIndex::Cells`]); empty when the contact check had its own index, and emptied
+    /// whenever the grid is rebuilt otherwise, as the sums hold only for the grid they read.
+    ahead: Vec<Option<KeptSums>>,
 }
 
 /// Fewest agents per parallel task of the record phase: enough to outweigh a task's
@@ -147,7 +152,7 @@ fn neighbour_grid(scene: &Scene, profiles: &[ResolvedProfile]) -> NeighbourGrid 
     if profiles.iter().any(|p| p.nearest.is_some()) {
         grid = grid.with_nearest_tree();
     }
-    if profiles.iter().any(|p| p.flocks) {
+    if profiles.iter().any(|p| p.flock_view.is_some()) {
         grid = grid.with_flock_lanes();
     }
     grid
@@ -196,6 +201,7 @@ impl World {
             events: Vec::new(),
             decisions: Vec::new(),
             moved: Vec::new(),
+            ahead: Vec::new(),
             presence_due: f32::NEG_INFINITY,
         };
         world.update_presence();
@@ -309,6 +315,7 @@ impl World {
     }
 
     fn rebuild_grid(&mut self) {
+        self.ahead.clear();
         self.grid.rebuild_bodies(&self.bodies);
     }
 
@@ -363,7 +370,7 @@ impl World {
             self.contacts.rebuild(self.max_radius, present_discs(&self.bodies));
             return self
                 .recorder()
-                .record(decisions, spent, || ContactIndex::Hashed(&self.contacts));
+                .record(decisions, spent, || ContactIndex::Hashed(&self.contacts), None);
         }
         let time = self.time();
         let debugged = self.debugged();
@@ -378,12 +385,15 @@ impl World {
             max_radius,
             cells_every_tick,
             contacts_on_cells,
+            profiles,
+            ahead,
             ..
         } = self;
         let bodies: &[Body] = bodies;
         let recorder = Recorder {
             bodies,
             minds,
+            profiles,
             statics,
             events,
             tick: *tick,
@@ -401,7 +411,7 @@ impl World {
                 grid.sort_cells();
                 ContactIndex::Cells(&*grid, max_radius)
             };
-            return recorder.record(decisions, spent, index_neighbours);
+            return recorder.record(decisions, spent, index_neighbours, Some(ahead));
         }
         // The calling thread rebuilds the index, the other builds the contact check's index;
         // whichever is done first lays the frame out, then both sample its blocks.
@@ -417,7 +427,7 @@ impl World {
             contacts.rebuild(*max_radius, present_discs(bodies));
             ContactIndex::Hashed(&*contacts)
         };
-        let record = || recorder.record(decisions, spent, index_contacts);
+        let record = || recorder.record(decisions, spent, index_contacts, Some(ahead));
         rayon::join(index_neighbours, record).1
     }
 
@@ -474,7 +484,7 @@ impl World {
     pub fn snapshot_frame(&self) -> Frame {
         let contacts = ContactGrid::new(self.max_radius, present_discs(&self.bodies));
         self.recorder()
-            .record(&[], Frame::default(), || ContactIndex::Hashed(&contacts))
+            .record(&[], Frame::default(), || ContactIndex::Hashed(&contacts), None)
     }
 
     /// The record phase's view of the world as it is.
@@ -482,6 +492,7 @@ impl World {
         Recorder {
             bodies: &self.bodies,
             minds: &self.minds,
+            profiles: &self.profiles,
             statics: &self.statics,
             events: &self.events,
             tick: self.tick,
@@ -499,15 +510,23 @@ impl World {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::scene::steering::{Behaviour, BehaviourSpec, FlockPreset};
     use crate::scene::{Agent, Goal, default_scene};
 
-    #[test]
-    fn contacts_found_in_the_neighbour_cells_are_those_of_the_contact_index() {
-        // 400 walkers of two sizes (0.3 and 0.5 m) packed into the default scene's 24 m × 20 m
-        // and a metre past its bounds (clamped into the border cells), its 2 m cells within
-        // the limit: both indexes find the same contacts, depths to the bit, and the same
-        // colliding flags.
+    /// 400 walkers of two sizes (0.3 and 0.5 m) packed into the default scene's 24 m × 20 m and
+    /// a metre past its bounds (clamped into the border cells), its 2 m cells within the
+    /// contact check's limit; with `flocking`, their one behaviour is a flock with that
+    /// neighbourhood radius.
+    fn packed_walkers(flocking: Option<f32>) -> World {
         let mut scene = default_scene();
+        if let Some(view_radius) = flocking {
+            let flock = Behaviour::Flocking {
+                preset: FlockPreset::Reynolds,
+                view_radius,
+                fov_deg: 270.0,
+            };
+            scene.profiles[0].behaviours = vec![BehaviourSpec::new(flock, 1.0)];
+        }
         let mut big = scene.profiles[0].clone();
         big.name = "big".into();
         big.radius = 0.5;
@@ -526,22 +545,62 @@ mod tests {
         let world = World::new(Arc::new(scene));
         assert!(world.contacts_on_cells);
         world.grid.sort_cells();
+        world
+    }
+
+    /// A frame's contacts, depths to the bit, and its agents' flags.
+    fn contacts_and_flags(f: &Frame) -> (Vec<(u32, String, u32)>, Vec<u8>) {
+        let contacts = f.contacts.iter();
+        let contacts = contacts.map(|c| (c.agent, format!("{:?}", c.with), c.depth.to_bits()));
+        (contacts.collect(), f.agents.iter().map(|a| a.flags).collect())
+    }
+
+    #[test]
+    fn contacts_found_in_the_neighbour_cells_are_those_of_the_contact_index() {
+        // Both indexes find the same contacts, depths to the bit, and the same colliding flags.
+        let world = packed_walkers(None);
         let own_index = ContactGrid::new(world.max_radius, present_discs(&world.bodies));
         let hashed = world
             .recorder()
-            .record(&[], Frame::default(), || ContactIndex::Hashed(&own_index));
+            .record(&[], Frame::default(), || ContactIndex::Hashed(&own_index), None);
         let cells = || ContactIndex::Cells(&world.grid, world.max_radius);
-        let on_cells = world.recorder().record(&[], Frame::default(), cells);
+        let on_cells = world.recorder().record(&[], Frame::default(), cells, None);
         assert!(hashed.contacts.len() > 200, "{} contacts", hashed.contacts.len());
-        let bits = |f: &Frame| -> Vec<(u32, String, u32)> {
-            f.contacts
-                .iter()
-                .map(|c| (c.agent, format!("{:?}", c.with), c.depth.to_bits()))
-                .collect()
-        };
-        assert_eq!(bits(&hashed), bits(&on_cells));
-        let flags = |f: &Frame| -> Vec<u8> { f.agents.iter().map(|a| a.flags).collect() };
-        assert_eq!(flags(&hashed), flags(&on_cells));
+        assert_eq!(contacts_and_flags(&hashed), contacts_and_flags(&on_cells));
+    }
+
+    #[test]
+    fn the_contact_check_computes_the_flock_sums_the_next_tick_would() {
+        // Walkers flocking with a neighbourhood of 0.4 m: the small ones (0.3 m) reach no
+        // farther for contacts (0.3 + 0.5) than their flock's scan (0.4 + 0.5), so that scan
+        // finds their contacts and their sums; the big ones (1 m) are checked apart.
+        let world = packed_walkers(Some(0.4));
+        let cells = || ContactIndex::Cells(&world.grid, world.max_radius);
+        let plain = world.recorder().record(&[], Frame::default(), cells, None);
+        let mut ahead = vec![None; 3];
+        let fused = world.recorder().record(&[], Frame::default(), cells, Some(&mut ahead));
+        assert_eq!(contacts_and_flags(&plain), contacts_and_flags(&fused));
+        assert_eq!(ahead.len(), world.bodies.len());
+        for (i, (body, kept)) in world.bodies.iter().zip(&ahead).enumerate() {
+            let view = world.profiles[body.profile as usize]
+                .flock_view
+                .expect("every profile flocks");
+            if body.radius > 0.3 {
+                assert_eq!(*kept, None, "agent {i}");
+                continue;
+            }
+            let (p, heading) = (body.position, body.heading);
+            let sums = world
+                .grid
+                .flock_sums(p, heading, view.radius, view.cos_half_fov, i as u32, world.max_radius);
+            assert_eq!(*kept, Some((view, sums)), "agent {i}");
+        }
+        assert!(ahead.iter().flatten().any(|(_, sums)| sums.count > 0));
+        // An index of its own finds no sums, and leaves none from before.
+        let own_index = ContactGrid::new(world.max_radius, present_discs(&world.bodies));
+        let hashed = || ContactIndex::Hashed(&own_index);
+        world.recorder().record(&[], Frame::default(), hashed, Some(&mut ahead));
+        assert!(ahead.is_empty());
     }
 
     #[test]

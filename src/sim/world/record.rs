@@ -8,8 +8,8 @@ use super::decide::Decision;
 use super::{AGENTS_PER_TASK, AgentMind, MindShown};
 use crate::keep_awake::join_keeping_awake;
 use crate::record::{AgentEvent, AgentSample, Contact, ContactWith, FLAG_ARRIVED, FLAG_COLLIDING, ForceSample, Frame};
-use crate::sim::steer::LabelledForce;
-use crate::sim::{Body, CONTACT_TOLERANCE, ContactGrid, NeighbourGrid, StaticGeometry};
+use crate::sim::steer::{KeptSums, LabelledForce};
+use crate::sim::{Body, CONTACT_TOLERANCE, ContactGrid, NeighbourGrid, ResolvedProfile, StaticGeometry};
 
 /// What the record phase reads of the world after a tick: everything but the neighbour index,
 /// which may be rebuilt for the next tick meanwhile.
@@ -18,6 +18,8 @@ pub(super) struct Recorder<'a> {
     pub bodies: &'a [Body],
     /// Every agent's mind, read only for an agent without a decision this tick.
     pub minds: &'a [AgentMind],
+    /// The profiles, by index: an agent's tells which flock sums to compute ahead.
+    pub profiles: &'a [ResolvedProfile],
     /// The obstacles whose penetrations are contacts.
     pub statics: &'a StaticGeometry,
     /// What happened to agents in the tick.
@@ -36,7 +38,8 @@ pub(super) enum ContactIndex<'g> {
     /// The contact check's own index, with cells as wide as two of the largest bodies.
     Hashed(&'g ContactGrid),
     /// The neighbour grid, sorted into its cells for the next tick anyway, and `max_radius`,
-    /// the largest body radius.
+    /// the largest body radius. An agent whose behaviours read the flock sums has its contacts
+    /// found by the scan of the grid that computes its sums for the next tick.
     Cells(&'g NeighbourGrid, f32),
 }
 
@@ -92,11 +95,15 @@ impl Recorder<'_> {
     /// Blocks of agents are sampled and checked for contacts in parallel, each writing its
     /// samples and forces into its own part of the frame's vectors, so the frame is the same at
     /// any thread count.
+    /// With `ahead`, the contact check on the neighbour grid's cells also computes the flock
+    /// sums of the next tick and writes them there, indexed like the bodies (`None` for an agent
+    /// without them); it is emptied when the contact check has its own index.
     pub(super) fn record<'g>(
         &self,
         decisions: &[Option<Decision>],
         spent: Frame,
         contact_index: impl FnOnce() -> ContactIndex<'g> + Send,
+        ahead: Option<&mut Vec<Option<KeptSums>>>,
     ) -> Frame {
         let decision = |i: usize| decisions.get(i).and_then(Option::as_ref);
         let (index, layout) = join_keeping_awake(contact_index, || self.layout(decisions, spent));
@@ -108,15 +115,28 @@ impl Recorder<'_> {
         let pieces = split_at_starts(&mut agents, starts.iter().map(|s| s.0))
             .zip(split_at_starts(&mut forces, starts.iter().map(|s| s.1)))
             .collect::<Vec<_>>();
+        // Every block overwrites its part of `ahead` (it keeps its length from tick to tick).
+        let aheads: Vec<&mut [Option<KeptSums>]> = match (ahead, &index) {
+            (Some(ahead), ContactIndex::Cells(..)) => {
+                ahead.resize(self.bodies.len(), None);
+                ahead.chunks_mut(AGENTS_PER_TASK).collect()
+            }
+            (ahead, _) => {
+                ahead.map(Vec::clear);
+                starts.iter().map(|_| &mut [][..]).collect()
+            }
+        };
         let contacts: Vec<Vec<Contact>> = self
             .bodies
             .par_chunks(AGENTS_PER_TASK)
             .zip(self.minds.par_chunks(AGENTS_PER_TASK))
             .zip(pieces)
+            .zip(aheads)
             .enumerate()
-            .map(|(block, ((bodies, minds), (samples, forces)))| {
+            .map(|(block, (((bodies, minds), (samples, forces)), ahead))| {
                 let (mut contacts, mut touching) = (Vec::new(), Vec::new());
                 let mut force_start = starts[block].1;
+                ahead.fill(None);
                 let present = bodies
                     .iter()
                     .zip(minds)
@@ -126,7 +146,7 @@ impl Recorder<'_> {
                 for ((k, (body, mind)), slot) in present.zip(samples) {
                     let i = block * AGENTS_PER_TASK + k;
                     *slot = self.sample(body, mind, decision(i), force_start as u32);
-                    if self.contacts_of(i, body, &index, &mut touching, &mut contacts) {
+                    if self.contacts_of(i, body, &index, &mut touching, &mut contacts, ahead.get_mut(k)) {
                         slot.flags |= FLAG_COLLIDING;
                     }
                     let parts = parts_of(decisions, i);
@@ -225,7 +245,8 @@ impl Recorder<'_> {
 
     /// Appends the contacts of present agent `i` (`body`) with agents after it, found in
     /// `index`, and with obstacles, and tells whether it touches anyone or anything (agents
-    /// before it too); `touching` is a reused buffer.
+    /// before it too); writes into `ahead`, when given, the agent's flock sums for the next tick
+    /// if the same scan found them. `touching` is a reused buffer.
     fn contacts_of(
         &self,
         i: usize,
@@ -233,6 +254,7 @@ impl Recorder<'_> {
         index: &ContactIndex,
         touching: &mut Vec<(u32, f32)>,
         contacts: &mut Vec<Contact>,
+        ahead: Option<&mut Option<KeptSums>>,
     ) -> bool {
         touching.clear();
         let mut colliding = false;
@@ -254,9 +276,20 @@ impl Recorder<'_> {
                 // Every centre that can be deep enough lies within the two radii, so within
                 // the reach (the margin covers the rounding of its square), and only for those
                 // few is the other's radius read (from the flock's lanes when the grid keeps
-                // them, otherwise from its body).
+                // them, otherwise from its body). When the agent's flock view reaches as far,
+                // the scan that computes its next tick's sums finds them.
                 let reach = (body.radius + max_radius) * (1.0 + 1e-6);
-                grid.for_each_disc_within(body.position, reach, |j| self.bodies[j as usize].radius, check);
+                let flock_view = self.profiles[body.profile as usize].flock_view;
+                let view = flock_view.filter(|view| reach <= view.radius + max_radius);
+                match ahead.zip(view) {
+                    Some((ahead, view)) => {
+                        let touch = Some((reach, check));
+                        let (p, heading) = (body.position, body.heading);
+                        let sums = grid.flock_sums_touching(p, heading, view, i as u32, max_radius, touch);
+                        *ahead = Some((view, sums));
+                    }
+                    None => grid.for_each_disc_within(body.position, reach, |j| self.bodies[j as usize].radius, check),
+                }
             }
         }
         touching.sort_unstable_by_key(|&(j, _)| j);
