@@ -122,7 +122,9 @@ impl Recorder<'_> {
                 ahead.chunks_mut(AGENTS_PER_TASK).collect()
             }
             (ahead, _) => {
-                ahead.map(Vec::clear);
+                if let Some(ahead) = ahead {
+                    ahead.clear();
+                }
                 starts.iter().map(|_| &mut [][..]).collect()
             }
         };
