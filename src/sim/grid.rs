@@ -268,22 +268,10 @@ impl NeighbourGrid {
     }
 
     /// Separation's, alignment's and cohesion's sums for agent `agent` at `p` facing `heading`
-    /// over the indexed agents it tags with `view_radius` and `cos_half_fov`
-    /// ([`FlockLanes::sums`]); `max_radius` bounds every indexed agent's body radius. Needs the
-    /// flock's lanes ([`NeighbourGrid::with_flock_lanes`]).
-    pub fn flock_sums(
-        &self,
-        p: Vec2,
-        heading: Vec2,
-        view_radius: f32,
-        cos_half_fov: Option<f32>,
-        agent: u32,
-        max_radius: f32,
-    ) -> TaggedSums {
-        let view = TaggedView {
-            radius: view_radius,
-            cos_half_fov,
-        };
+    /// over the indexed agents it tags with `view` ([`FlockLanes::sums`]); `max_radius` bounds
+    /// every indexed agent's body radius. Needs the flock's lanes
+    /// ([`NeighbourGrid::with_flock_lanes`]).
+    pub fn flock_sums(&self, p: Vec2, heading: Vec2, view: TaggedView, agent: u32, max_radius: f32) -> TaggedSums {
         let no_one = None::<(f32, fn(u32, Vec2, f32))>;
         self.flock_sums_touching(p, heading, view, agent, max_radius, no_one)
     }
@@ -595,7 +583,8 @@ mod tests {
                 ahead.query_in_cell_order(p, 9.0, None, &mut a);
                 lazy.query_in_cell_order(p, 9.0, None, &mut b);
                 assert_eq!(a, b, "around agent {i}");
-                let sums = |grid: &NeighbourGrid| grid.flock_sums(p, body.heading, 8.0, None, i as u32, 1.2);
+                let sums =
+                    |grid: &NeighbourGrid| grid.flock_sums(p, body.heading, TaggedView::new(8.0, 360.0), i as u32, 1.2);
                 assert_eq!(format!("{:?}", sums(&ahead)), format!("{:?}", sums(&lazy)), "agent {i}");
             }
         }

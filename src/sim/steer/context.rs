@@ -108,14 +108,8 @@ impl SteeringContext<'_> {
         let view = TaggedView::new(radius, fov_deg);
         self.memo.get_or(view, || {
             let body = self.body;
-            self.grid.flock_sums(
-                body.position,
-                body.heading,
-                view.radius,
-                view.cos_half_fov,
-                self.index,
-                self.max_radius,
-            )
+            self.grid
+                .flock_sums(body.position, body.heading, view, self.index, self.max_radius)
         })
     }
 }

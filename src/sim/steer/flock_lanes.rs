@@ -232,7 +232,11 @@ mod tests {
                 for (view, fov) in [(1.5, 360.0), (3.0, 270.0), (2.0, 90.0)] {
                     let cos = cos_half_fov(fov);
                     let (p, heading) = (body.position, body.heading);
-                    let got = grid.flock_sums(p, heading, view, cos, i as u32, max_radius);
+                    let tagged_view = TaggedView {
+                        radius: view,
+                        cos_half_fov: cos,
+                    };
+                    let got = grid.flock_sums(p, heading, tagged_view, i as u32, max_radius);
                     let tagged = bodies.iter().enumerate().filter(|&(j, n)| {
                         j != i && n.status.present() && is_tagged(p, heading, n.position, n.radius, view, cos)
                     });
@@ -253,7 +257,7 @@ mod tests {
         let mut grid = NeighbourGrid::new(NeighbourIndex::Grid { cell_size: 2.0 }, AREA).with_flock_lanes();
         grid.rebuild_bodies(&bodies);
         // Agent 3 with agent 7 on its spot, and a view too small to reach anyone else.
-        let alone = grid.flock_sums(bodies[3].position, Vec2::X, 1e-3, None, 3, 0.5);
+        let alone = grid.flock_sums(bodies[3].position, Vec2::X, TaggedView::new(1e-3, 360.0), 3, 0.5);
         assert_eq!(alone.count, 1);
         assert_eq!(alone.separation, Vec2::ZERO);
         assert_eq!(alone.positions, bodies[7].position);

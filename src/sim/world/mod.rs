@@ -590,9 +590,7 @@ mod tests {
                 continue;
             }
             let (p, heading) = (body.position, body.heading);
-            let sums = world
-                .grid
-                .flock_sums(p, heading, view.radius, view.cos_half_fov, i as u32, world.max_radius);
+            let sums = world.grid.flock_sums(p, heading, view, i as u32, world.max_radius);
             assert_eq!(*kept, Some((view, sums)), "agent {i}");
         }
         assert!(ahead.iter().flatten().any(|(_, sums)| sums.count > 0));
