@@ -1,25 +1,27 @@
 //! The flock's view of the agents in a neighbour grid's cell order, stored by axis (position,
-//! heading, body radius), and the flock sums of one agent computed from it four candidates at a
+//! heading, body radius), and the flock sums of one agent computed from it eight candidates at a
 //! time: every agent in the cells around the agent is tested and added under a mask, with no
-//! list of neighbours and no branch per candidate. Each of the four lanes sums its own share of
+//! list of neighbours and no branch per candidate. Each of the eight lanes sums its own share of
 //! the candidates, in cell order, and the lanes are added at the end in a fixed order, so the
-//! sums are the same at any thread count (they differ from a one-by-one sum by rounding only).
+//! sums are the same at any thread count and on every processor (they differ from a one-by-one
+//! sum by rounding only).
 
 use std::ops::Range;
 
 use glam::{Vec2, Vec4};
 use rayon::prelude::*;
 
+use super::eight_lanes::{EightLaneWork, Lanes, WIDTH, with_eight_lanes};
 use super::tagged_sums::{TaggedSums, TaggedView};
 
-/// Candidates tested at once.
-const WIDTH: usize = 4;
+/// Candidates [`FlockLanes::each_within`] tests at once.
+const SCAN_WIDTH: usize = 4;
 
 /// Places a task of [`FlockLanes::fill`] writes.
 pub const GATHER_BLOCK: usize = 2048;
 
-/// Each lane's offset from the first candidate of a group.
-const LANE: Vec4 = Vec4::new(0.0, 1.0, 2.0, 3.0);
+/// Each lane's offset from the first candidate of a group of [`WIDTH`].
+const LANE: [f32; WIDTH] = [0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0];
 
 /// The indexed agents by axis, in the grid's cell order, with room for one group past the end
 /// (a run's last group may read beyond it; those lanes are masked out).
@@ -34,10 +36,10 @@ pub struct FlockLanes {
     lane_of: Vec<u32>,
 }
 
-/// The places of `run`'s groups of [`WIDTH`]: the last one reaches into the next run or the
+/// The places of `run`'s groups of `width`: the last one reaches into the next run or the
 /// padding, whose lanes the caller masks out.
-fn groups(run: &Range<usize>) -> Range<usize> {
-    run.start..run.start + run.len().div_ceil(WIDTH) * WIDTH
+fn groups(run: &Range<usize>, width: usize) -> Range<usize> {
+    run.start..run.start + run.len().div_ceil(width) * width
 }
 
 /// What the flock sees of one indexed agent besides its position.
@@ -98,11 +100,11 @@ impl FlockLanes {
     #[inline]
     pub fn each_within(&self, run: Range<usize>, p: Vec2, r_sq: f32, mut visit: impl FnMut(usize, f32)) {
         let (px, py, r_sq) = (Vec4::splat(p.x), Vec4::splat(p.y), Vec4::splat(r_sq));
-        let span = groups(&run);
+        let span = groups(&run, SCAN_WIDTH);
         let positions = self.xs[span.clone()]
-            .chunks_exact(WIDTH)
-            .zip(self.ys[span].chunks_exact(WIDTH));
-        for (start, (x, y)) in run.clone().step_by(WIDTH).zip(positions) {
+            .chunks_exact(SCAN_WIDTH)
+            .zip(self.ys[span].chunks_exact(SCAN_WIDTH));
+        for (start, (x, y)) in run.clone().step_by(SCAN_WIDTH).zip(positions) {
             let (to_x, to_y) = (Vec4::from_slice(x) - px, Vec4::from_slice(y) - py);
             let mut hits = (to_x * to_x + to_y * to_y).cmplt(r_sq).bitmask();
             while hits != 0 {
@@ -123,22 +125,75 @@ impl FlockLanes {
     /// `k` in `runs` whose agent's centre lies strictly within √`r_sq` of `p` (itself included),
     /// as [`FlockLanes::each_within`] would: the frame's contact check, answered by the scan that
     /// the next tick's flock sums make anyway (`r_sq` must not reach beyond the runs).
-    pub fn sums(
+    ///
+    /// The candidates are tested eight at a time (one AVX vector where the processor has it): each
+    /// lane sums its own share of them, in cell order, and the lanes are added at the end in a
+    /// fixed order, so the sums have the same bits on every processor and at any thread count
+    /// (they differ from a one-by-one sum by rounding only).
+    #[inline]
+    pub fn sums<V: FnMut(usize, f32)>(
         &self,
         runs: impl Iterator<Item = Range<usize>>,
         p: Vec2,
         heading: Vec2,
         view: TaggedView,
         agent: u32,
-        mut touch: Option<(f32, impl FnMut(usize, f32))>,
+        touch: Option<(f32, V)>,
     ) -> TaggedSums {
-        let TaggedView {
-            radius: view_radius,
-            cos_half_fov,
-        } = view;
-        let own = self.lane_of.get(agent as usize).map_or(-1.0, |&at| at as f32);
-        let (own, px, py) = (Vec4::splat(own), Vec4::splat(p.x), Vec4::splat(p.y));
-        let (hx, hy, view) = (Vec4::splat(heading.x), Vec4::splat(heading.y), Vec4::splat(view_radius));
+        with_eight_lanes(self.scan(runs, p, heading, view, agent, touch))
+    }
+
+    /// The scan of [`FlockLanes::sums`], to run on any [`Lanes`].
+    #[inline(always)]
+    fn scan<R, V>(
+        &self,
+        runs: R,
+        p: Vec2,
+        heading: Vec2,
+        view: TaggedView,
+        agent: u32,
+        touch: Option<(f32, V)>,
+    ) -> FlockScan<'_, R, V> {
+        FlockScan {
+            lanes: self,
+            runs,
+            p,
+            heading,
+            view,
+            own: self.lane_of.get(agent as usize).map_or(-1.0, |&at| at as f32),
+            touch,
+        }
+    }
+}
+
+/// One agent's scan of [`FlockLanes::sums`], written once for any [`Lanes`].
+struct FlockScan<'a, R, V> {
+    lanes: &'a FlockLanes,
+    runs: R,
+    p: Vec2,
+    heading: Vec2,
+    view: TaggedView,
+    /// The agent's own place (−1 when not indexed).
+    own: f32,
+    touch: Option<(f32, V)>,
+}
+
+impl<R: Iterator<Item = Range<usize>>, V: FnMut(usize, f32)> EightLaneWork for FlockScan<'_, R, V> {
+    type Output = TaggedSums;
+
+    #[inline(always)]
+    fn run<L: Lanes>(self) -> TaggedSums {
+        let FlockScan {
+            lanes,
+            runs,
+            p,
+            heading,
+            view,
+            own,
+            mut touch,
+        } = self;
+        let (own, px, py) = (L::splat(own), L::splat(p.x), L::splat(p.y));
+        let (hx, hy, view_radius) = (L::splat(heading.x), L::splat(heading.y), L::splat(view.radius));
         let [
             mut sep_x,
             mut sep_y,
@@ -147,61 +202,64 @@ impl FlockLanes {
             mut pos_x,
             mut pos_y,
             mut count,
-        ] = [Vec4::ZERO; 7];
-        let fov = cos_half_fov.map(Vec4::splat);
+        ] = [L::splat(0.0); 7];
+        let (zero, one, step) = (L::splat(0.0), L::splat(1.0), L::splat(WIDTH as f32));
+        let fov = view.cos_half_fov.map(L::splat);
+        let touch_sq = touch.as_ref().map(|&(r_sq, _)| L::splat(r_sq));
         for run in runs {
             // Sliced once, so that the loop checks no bounds.
-            let span = groups(&run);
+            let span = groups(&run, WIDTH);
             let [xs, ys, radii, heading_xs, heading_ys] =
-                [&self.xs, &self.ys, &self.radii, &self.heading_xs, &self.heading_ys]
+                [&lanes.xs, &lanes.ys, &lanes.radii, &lanes.heading_xs, &lanes.heading_ys]
                     .map(|lane| lane[span.clone()].chunks_exact(WIDTH));
-            let end = Vec4::splat(run.end as f32);
-            let mut at = Vec4::splat(run.start as f32) + LANE;
+            let end = L::splat(run.end as f32);
+            let mut at = L::splat(run.start as f32) + L::load(&LANE);
             let places = run.clone().step_by(WIDTH);
             for (start, ((((x, y), radius), heading_x), heading_y)) in
                 places.zip(xs.zip(ys).zip(radii).zip(heading_xs).zip(heading_ys))
             {
-                let (x, y) = (Vec4::from_slice(x), Vec4::from_slice(y));
-                let reach = view + Vec4::from_slice(radius);
+                let (x, y) = (L::load(x), L::load(y));
+                let reach = view_radius + L::load(radius);
                 let (to_x, to_y) = (x - px, y - py);
                 let d_sq = to_x * to_x + to_y * to_y;
-                let inside = at.cmplt(end);
-                if let Some((r_sq, visit)) = &mut touch {
-                    let mut hits = (inside & d_sq.cmplt(Vec4::splat(*r_sq))).bitmask();
+                let inside = at.lt(end);
+                if let (Some((_, visit)), Some(r_sq)) = (&mut touch, touch_sq) {
+                    let mut hits = L::bitmask(inside & d_sq.lt(r_sq));
                     while hits != 0 {
                         let k = start + hits.trailing_zeros() as usize;
-                        visit(k, self.radii[k]);
+                        visit(k, lanes.radii[k]);
                         hits &= hits - 1;
                     }
                 }
-                let mut tagged = inside & at.cmpne(own) & d_sq.cmplt(reach * reach);
+                let mut tagged = inside & at.ne(own) & d_sq.lt(reach * reach);
                 if let Some(c) = fov {
-                    let in_view = (hx * to_x + hy * to_y).cmpge(c * d_sq.map(f32::sqrt));
-                    tagged &= d_sq.cmpeq(Vec4::ZERO) | in_view;
+                    let in_view = (hx * to_x + hy * to_y).ge(c * d_sq.sqrt());
+                    tagged = tagged & (d_sq.eq(zero) | in_view);
                 }
-                let pushed = tagged & d_sq.cmpgt(Vec4::ZERO);
-                sep_x += Vec4::select(pushed, (px - x) / d_sq, Vec4::ZERO);
-                sep_y += Vec4::select(pushed, (py - y) / d_sq, Vec4::ZERO);
-                head_x += Vec4::select(tagged, Vec4::from_slice(heading_x), Vec4::ZERO);
-                head_y += Vec4::select(tagged, Vec4::from_slice(heading_y), Vec4::ZERO);
-                pos_x += Vec4::select(tagged, x, Vec4::ZERO);
-                pos_y += Vec4::select(tagged, y, Vec4::ZERO);
-                count += Vec4::select(tagged, Vec4::ONE, Vec4::ZERO);
-                at += Vec4::splat(WIDTH as f32);
+                let pushed = tagged & d_sq.gt(zero);
+                sep_x = sep_x + ((px - x) / d_sq).or_zero(pushed);
+                sep_y = sep_y + ((py - y) / d_sq).or_zero(pushed);
+                head_x = head_x + L::load(heading_x).or_zero(tagged);
+                head_y = head_y + L::load(heading_y).or_zero(tagged);
+                pos_x = pos_x + x.or_zero(tagged);
+                pos_y = pos_y + y.or_zero(tagged);
+                count = count + one.or_zero(tagged);
+                at = at + step;
             }
         }
-        let pair = |x: Vec4, y: Vec4| Vec2::new(x.element_sum(), y.element_sum());
+        let pair = |x: L, y: L| Vec2::new(x.sum(), y.sum());
         TaggedSums {
             separation: pair(sep_x, sep_y),
             headings: pair(head_x, head_y),
             positions: pair(pos_x, pos_y),
-            count: count.element_sum() as u32,
+            count: count.sum() as u32,
         }
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use super::super::eight_lanes::Pair;
     use super::super::tagging::{cos_half_fov, is_tagged};
     use super::*;
     use crate::scene::{Bounds, NeighbourIndex};
@@ -249,6 +307,51 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn the_processors_lanes_give_the_bits_of_the_portable_pair() {
+        // The lanes this processor runs (AVX where it has it) against the pair of 4-lane vectors
+        // that processors without AVX run, over runs that end inside a group of eight.
+        let bodies = crowd();
+        let present: Vec<(u32, Vec2)> = (bodies.iter().enumerate())
+            .filter(|(_, b)| b.status.present())
+            .map(|(i, b)| (i as u32, b.position))
+            .collect();
+        let views: Vec<FlockView> = (present.iter())
+            .map(|&(i, _)| FlockView {
+                heading: bodies[i as usize].heading,
+                radius: bodies[i as usize].radius,
+            })
+            .collect();
+        let mut lanes = FlockLanes::default();
+        let places = lanes.places(bodies.len());
+        for (k, &(i, _)) in present.iter().enumerate() {
+            places[i as usize] = k as u32;
+        }
+        let entry_at: Vec<u32> = (0..present.len() as u32).collect();
+        lanes.fill(&entry_at, &present, &views, true);
+        let n = present.len();
+        let runs = || [0..37, 37..38, 45..n - 3].into_iter();
+        let bits = |s: TaggedSums| {
+            let [a, b, c] = [s.separation, s.headings, s.positions].map(|v| [v.x.to_bits(), v.y.to_bits()]);
+            (a, b, c, s.count)
+        };
+        let mut compared = 0;
+        for &(i, p) in &present {
+            let heading = bodies[i as usize].heading;
+            for view in [TaggedView::new(1.5, 360.0), TaggedView::new(3.0, 270.0)] {
+                let (mut here, mut pair) = (Vec::new(), Vec::new());
+                let touch_here = Some((0.6, |k: usize, r: f32| here.push((k, r))));
+                let sums_here = lanes.sums(runs(), p, heading, view, i, touch_here);
+                let touch_pair = Some((0.6, |k: usize, r: f32| pair.push((k, r))));
+                let sums_pair = lanes.scan(runs(), p, heading, view, i, touch_pair).run::<Pair>();
+                assert_eq!(bits(sums_here), bits(sums_pair), "agent {i}, {view:?}");
+                assert_eq!(here, pair, "agent {i}, {view:?}");
+                compared += usize::from(sums_pair.count > 0);
+            }
+        }
+        assert!(compared > n, "most agents tag someone ({compared} of {})", 2 * n);
     }
 
     #[test]

@@ -18,6 +18,7 @@ mod behaviour;
 mod cohesion;
 mod combiner;
 mod context;
+mod eight_lanes;
 mod evade;
 mod flee;
 mod flock_lanes;
