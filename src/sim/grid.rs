@@ -278,7 +278,8 @@ impl NeighbourGrid {
 
     /// [`NeighbourGrid::flock_sums`] with `view`, and with `touch` = (`radius`, `visit`) in the
     /// same scan what [`NeighbourGrid::for_each_disc_within`] visits around `p` within `radius`
-    /// (at most `view.radius + max_radius`), in the same order: the frame's contact check.
+    /// (at most `view.radius + max_radius`), in the same order, but `agent` itself: the frame's
+    /// contact check.
     pub fn flock_sums_touching(
         &self,
         p: Vec2,

@@ -122,8 +122,8 @@ impl FlockLanes {
     /// that it tags with `view` (Buckland's tagging: centre within the view's radius plus the
     /// other's radius, inside its field of view; never itself). With `touch` =
     /// (`r_sq`, `visit`), the same pass also calls `visit(k, radius)`, in order, for every place
-    /// `k` in `runs` whose agent's centre lies strictly within √`r_sq` of `p` (itself included),
-    /// as [`FlockLanes::each_within`] would: the frame's contact check, answered by the scan that
+    /// `k` in `runs` but its own whose agent's centre lies strictly within √`r_sq` of `p`, as
+    /// [`FlockLanes::each_within`] would (which also visits the agent itself): the frame's contact check, answered by the scan that
     /// the next tick's flock sums make anyway (`r_sq` must not reach beyond the runs).
     ///
     /// The candidates are tested eight at a time (one AVX vector where the processor has it): each
@@ -222,16 +222,18 @@ impl<R: Iterator<Item = Range<usize>>, V: FnMut(usize, f32)> EightLaneWork for F
                 let reach = view_radius + L::load(radius);
                 let (to_x, to_y) = (x - px, y - py);
                 let d_sq = to_x * to_x + to_y * to_y;
-                let inside = at.lt(end);
+                // The lanes of the run but the agent's own: with itself left out of the contact
+                // hits, nearly every group has none.
+                let others = at.lt(end) & at.ne(own);
                 if let (Some((_, visit)), Some(r_sq)) = (&mut touch, touch_sq) {
-                    let mut hits = L::bitmask(inside & d_sq.lt(r_sq));
+                    let mut hits = L::bitmask(others & d_sq.lt(r_sq));
                     while hits != 0 {
                         let k = start + hits.trailing_zeros() as usize;
                         visit(k, lanes.radii[k]);
                         hits &= hits - 1;
                     }
                 }
-                let mut tagged = inside & at.ne(own) & d_sq.lt(reach * reach);
+                let mut tagged = others & d_sq.lt(reach * reach);
                 if let Some(c) = fov {
                     let in_view = (hx * to_x + hy * to_y).ge(c * d_sq.sqrt());
                     tagged = tagged & (d_sq.eq(zero) | in_view);
