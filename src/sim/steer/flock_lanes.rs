@@ -123,8 +123,9 @@ impl FlockLanes {
     /// other's radius, inside its field of view; never itself). With `touch` =
     /// (`r_sq`, `visit`), the same pass also calls `visit(k, radius)`, in order, for every place
     /// `k` in `runs` but its own whose agent's centre lies strictly within √`r_sq` of `p`, as
-    /// [`FlockLanes::each_within`] would (which also visits the agent itself): the frame's contact check, answered by the scan that
-    /// the next tick's flock sums make anyway (`r_sq` must not reach beyond the runs).
+    /// [`FlockLanes::each_within`] would (which also visits the agent itself): the frame's
+    /// contact check, answered by the scan that the next tick's flock sums make anyway (`r_sq`
+    /// must not reach beyond the runs).
     ///
     /// The candidates are tested eight at a time (one AVX vector where the processor has it): each
     /// lane sums its own share of them, in cell order, and the lanes are added at the end in a
