@@ -70,14 +70,14 @@ impl StaticGeometry {
     }
 }
 
-/// How far (m) short of a wall a body's centre stops when its move would cross it.
+/// How far (m) from a wall's line a body's centre stops when its move would cross it.
 pub const WALL_STOP: f32 = 1e-3;
 
 impl StaticGeometry {
     /// Where a body's centre moving straight from `from` to `to` ends with walls and obstacle
-    /// edges solid: at `to` when the move crosses none; else it stops `WALL_STOP` short of the
-    /// first one it crosses and slides along it for the rest of the move, stopping short of the
-    /// next one that slide would cross (a corner). A polygon's edges are solid from outside only,
+    /// edges solid: at `to` when the move crosses none; else it stops `WALL_STOP` from the line
+    /// of the first one it crosses (or where it is, when already nearer) and slides along it for
+    /// the rest of the move, stopping short of the next one that slide would cross (a corner). A polygon's edges are solid from outside only,
     /// so that a body placed inside one can leave. Circles are left to avoidance and the contact
     /// check: they have no thin side to slip through.
     pub fn stop_at_walls(&self, from: Vec2, to: Vec2) -> Vec2 {
@@ -89,9 +89,12 @@ impl StaticGeometry {
         self.stop_short(stop, slid).map_or(slid, |(corner, _)| corner)
     }
 
-    /// The point [`WALL_STOP`] short of the first wall or polygon edge (seen from outside) that
-    /// the move from `from` to `to` crosses (`from` when it is nearer), and that wall's direction;
-    /// `None` when it crosses none.
+    /// The point of the move from `from` to `to` [`WALL_STOP`] from the line of the first wall
+    /// or polygon edge (seen from outside) that it crosses (`from` when that is nearer), and
+    /// that wall's direction; `None` when it crosses none. The distance is measured across the
+    /// wall, not along the move: a move that grazes a wall stopped a millimetre short along
+    /// itself would end nearer the line than `f32` can tell apart, on it, from where the next
+    /// move could cross it unnoticed.
     fn stop_short(&self, from: Vec2, to: Vec2) -> Option<(Vec2, Vec2)> {
         let mut first: Option<(f32, Vec2)> = None;
         let mut cross = |a: Vec2, b: Vec2| {
@@ -109,8 +112,9 @@ impl StaticGeometry {
             _ => {}
         });
         let (t, wall) = first?;
-        let length = from.distance(to);
-        Some((from + (to - from) * ((t * length - WALL_STOP).max(0.0) / length), wall))
+        // The move's extent across the wall: not zero, since it crosses from one side to the other.
+        let across = (to - from).perp_dot(wall).abs() / wall.length();
+        Some((from + (to - from) * (t - WALL_STOP / across).max(0.0), wall))
     }
 
     /// The first obstacle that a disc of `radius` > 0 moving from `origin` along unit `dir`, at
@@ -277,8 +281,8 @@ mod tests {
             block,
         ]);
         let near = |a: Vec2, b: Vec2| a.distance(b) < 1e-5;
-        // Inside the tank, at most two millimetres from a wall at `x` or `y` = 10 (a slanted move
-        // stops a millimetre short along itself, a little less across the wall).
+        // Inside the tank, at most two millimetres from a wall at `x` or `y` = 10 (a move stops a
+        // millimetre from the line of the wall it would cross).
         let by_wall = |v: f32| v < 10.0 && v > 10.0 - 2.0 * WALL_STOP;
         // A move that crosses nothing ends where it was going.
         let free = Vec2::new(3.0, 4.0);
@@ -303,5 +307,27 @@ mod tests {
         // Moving away from a wall it stands on: free.
         let away = Vec2::new(9.0, 5.0);
         assert_eq!(statics.stop_at_walls(Vec2::new(10.0, 5.0), away), away);
+    }
+
+    #[test]
+    fn a_body_grazing_a_wall_stays_on_its_side() {
+        // A hallway wall along y = 9; a move that crosses it at a slope of 2·10⁻⁵ stopped a
+        // millimetre short along itself would end 2·10⁻⁸ m from the line, which `f32` rounds to
+        // the line itself, and from there the next move would cross unnoticed.
+        let statics = StaticGeometry::new(&[Obstacle::Wall {
+            a: Vec2::new(20.0, 9.0),
+            b: Vec2::new(35.0, 9.0),
+        }]);
+        let grazed = statics.stop_at_walls(Vec2::new(24.0, 9.00001), Vec2::new(25.0, 8.99999));
+        assert!(grazed.y > 9.0, "{grazed}");
+        assert!(
+            (grazed.x - 25.0).abs() < 1e-5,
+            "the rest of the move slides along: {grazed}"
+        );
+        let pushed = statics.stop_at_walls(grazed, Vec2::new(25.5, 8.9));
+        assert!(pushed.y > 9.0, "{pushed}");
+        // Stopped across the wall, a slanted move ends a millimetre from its line.
+        let slanted = statics.stop_at_walls(Vec2::new(24.0, 9.5), Vec2::new(25.0, 8.5));
+        assert!((slanted.y - (9.0 + WALL_STOP)).abs() < 1e-5, "{slanted}");
     }
 }
