@@ -77,9 +77,10 @@ impl StaticGeometry {
     /// Where a body's centre moving straight from `from` to `to` ends with walls and obstacle
     /// edges solid: at `to` when the move crosses none; else it stops `WALL_STOP` from the line
     /// of the first one it crosses (or where it is, when already nearer) and slides along it for
-    /// the rest of the move, stopping short of the next one that slide would cross (a corner). A polygon's edges are solid from outside only,
-    /// so that a body placed inside one can leave. Circles are left to avoidance and the contact
-    /// check: they have no thin side to slip through.
+    /// the rest of the move, stopping short of the next one that slide would cross (a corner). A
+    /// polygon's edges are solid from outside only, so that a body placed inside one can leave.
+    /// Circles are left to avoidance and the contact check: they have no thin side to slip
+    /// through.
     pub fn stop_at_walls(&self, from: Vec2, to: Vec2) -> Vec2 {
         let Some((stop, wall)) = self.stop_short(from, to) else {
             return to;

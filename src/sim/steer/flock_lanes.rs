@@ -191,7 +191,7 @@ impl<R: Iterator<Item = Range<usize>>, V: FnMut(usize, f32)> EightLaneWork for F
             heading,
             view,
             own,
-            mut touch,
+            touch,
         } = self;
         let (own, px, py) = (L::splat(own), L::splat(p.x), L::splat(p.y));
         let (hx, hy, view_radius) = (L::splat(heading.x), L::splat(heading.y), L::splat(view.radius));
@@ -206,7 +206,7 @@ impl<R: Iterator<Item = Range<usize>>, V: FnMut(usize, f32)> EightLaneWork for F
         ] = [L::splat(0.0); 7];
         let (zero, one, step) = (L::splat(0.0), L::splat(1.0), L::splat(WIDTH as f32));
         let fov = view.cos_half_fov.map(L::splat);
-        let touch_sq = touch.as_ref().map(|&(r_sq, _)| L::splat(r_sq));
+        let mut touch = touch.map(|(r_sq, visit)| (L::splat(r_sq), visit));
         for run in runs {
             // Sliced once, so that the loop checks no bounds.
             let span = groups(&run, WIDTH);
@@ -226,8 +226,8 @@ impl<R: Iterator<Item = Range<usize>>, V: FnMut(usize, f32)> EightLaneWork for F
                 // The lanes of the run but the agent's own: with itself left out of the contact
                 // hits, nearly every group has none.
                 let others = at.lt(end) & at.ne(own);
-                if let (Some((_, visit)), Some(r_sq)) = (&mut touch, touch_sq) {
-                    let mut hits = L::bitmask(others & d_sq.lt(r_sq));
+                if let Some((r_sq, visit)) = &mut touch {
+                    let mut hits = L::bitmask(others & d_sq.lt(*r_sq));
                     while hits != 0 {
                         let k = start + hits.trailing_zeros() as usize;
                         visit(k, lanes.radii[k]);
