@@ -20,14 +20,16 @@ pub fn distance_to_segment(p: Vec2, a: Vec2, b: Vec2) -> f32 {
 
 /// Where the move from `from` to `to` crosses segment `a`–`b` (its ends widened by `reach`
 /// metres along it, so that a move through the point two segments share cannot slip between
-/// them by rounding), as the fraction of the move done there, in (0, 1): only when `from` and
-/// `to` lie strictly on opposite sides of the segment's line, so a move that starts on the line
-/// crosses nothing; `None` when it does not cross.
+/// them by rounding), as the fraction of the move done there, in (0, 1]: when `from` lies off
+/// the segment's line and `to` on the other side of it or exactly on it (a move that ends on
+/// the line reaches it, at 1, so that the next move cannot start from the line and cross
+/// unseen), while a move that starts on the line crosses nothing; `None` when it does not
+/// cross. The sides are compared by sign, not by their product, which `f32` can round to zero.
 pub fn segment_crossing(from: Vec2, to: Vec2, (a, b): (Vec2, Vec2), reach: f32) -> Option<f32> {
     let (e, d) = (b - a, to - from);
     let (side_from, side_to) = (e.perp_dot(from - a), e.perp_dot(to - a));
-    let opposite = side_from * side_to < 0.0;
-    if !opposite {
+    let reaches = side_from != 0.0 && (side_to == 0.0 || (side_from > 0.0) != (side_to > 0.0));
+    if !reaches {
         return None;
     }
     let denominator = d.perp_dot(e);
@@ -66,6 +68,13 @@ mod tests {
             segment_crossing(Vec2::new(4.0, 0.0), Vec2::new(4.0, -1.0), wall, 0.0),
             None
         );
+        // Ending exactly on the line reaches it, at the end of the move.
+        assert_eq!(
+            segment_crossing(Vec2::new(4.0, 1.0), Vec2::new(4.0, 0.0), wall, 0.0),
+            Some(1.0)
+        );
+        // Sides too small for their product in `f32` (1e-25 · 1e-25 rounds to zero) still differ.
+        assert!(segment_crossing(Vec2::new(4.0, 1e-25), Vec2::new(4.0, -1e-25), wall, 0.0).is_some());
         // Past the end: only within the widened end.
         let past = (Vec2::new(10.0005, 1.0), Vec2::new(10.0005, -1.0));
         assert_eq!(segment_crossing(past.0, past.1, wall, 0.0), None);

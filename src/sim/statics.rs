@@ -330,5 +330,11 @@ mod tests {
         // Stopped across the wall, a slanted move ends a millimetre from its line.
         let slanted = statics.stop_at_walls(Vec2::new(24.0, 9.5), Vec2::new(25.0, 8.5));
         assert!((slanted.y - (9.0 + WALL_STOP)).abs() < 1e-5, "{slanted}");
+        // A move that would end exactly on the line stops short of it too: a centre left on the
+        // line has no side, and its next move would cross unseen.
+        let onto = statics.stop_at_walls(Vec2::new(26.0, 9.5), Vec2::new(26.0, 9.0));
+        assert!((onto.y - (9.0 + WALL_STOP)).abs() < 1e-5, "{onto}");
+        let beyond = statics.stop_at_walls(onto, Vec2::new(26.0, 8.5));
+        assert!(beyond.y > 9.0, "{beyond}");
     }
 }
