@@ -73,7 +73,7 @@ mod tests {
             segment_crossing(Vec2::new(4.0, 1.0), Vec2::new(4.0, 0.0), wall, 0.0),
             Some(1.0)
         );
-        // Sides too small for their product in `f32` (1e-25 · 1e-25 rounds to zero) still differ.
+        // 1e-25 m either side of the line: sides of ±1e-24, whose product `f32` rounds to zero.
         assert!(segment_crossing(Vec2::new(4.0, 1e-25), Vec2::new(4.0, -1e-25), wall, 0.0).is_some());
         // Past the end: only within the widened end.
         let past = (Vec2::new(10.0005, 1.0), Vec2::new(10.0005, -1.0));
