@@ -13,7 +13,7 @@ pub use box_index::BoxIndex;
 pub use disc_cast::disc_segment;
 pub use polygon::{point_in_polygon, polygon_area, polygon_contains_circle_overlap, polygon_edges};
 pub use ray::{RayHit, nearer, ray_circle, ray_segment};
-pub use segment::{closest_point_on_segment, distance_to_segment, segment_crossing};
+pub use segment::{closest_point_on_segment, distance_to_segment, segment_crossing, side_of};
 
 pub use glam::Vec2;
 

@@ -15,17 +15,17 @@ pub fn polygon_area(vertices: &[Vec2]) -> f32 {
     polygon_edges(vertices).map(|(a, b)| a.perp_dot(b)).sum::<f32>() * 0.5
 }
 
-/// True when `p` lies inside the polygon (even–odd rule; points on an edge may go either way).
+/// True when `p` lies inside the polygon (even–odd rule; points on an edge may go either way),
+/// worked out in `f64` from the `f32` coordinates, so that a point a hair outside an edge (as a
+/// body stopped at a wall can be) is not taken for one inside by `f32`'s rounding.
 pub fn point_in_polygon(p: Vec2, vertices: &[Vec2]) -> bool {
-    let n = vertices.len();
+    let (px, py) = (f64::from(p.x), f64::from(p.y));
     let mut inside = false;
-    let mut j = n.wrapping_sub(1);
-    for i in 0..n {
-        let (a, b) = (vertices[i], vertices[j]);
-        if (a.y > p.y) != (b.y > p.y) && p.x < (b.x - a.x) * (p.y - a.y) / (b.y - a.y) + a.x {
+    for (a, b) in polygon_edges(vertices) {
+        let [ax, ay, bx, by] = [a.x, a.y, b.x, b.y].map(f64::from);
+        if (ay > py) != (by > py) && px < (bx - ax) * (py - ay) / (by - ay) + ax {
             inside = !inside;
         }
-        j = i;
     }
     inside
 }

@@ -24,20 +24,29 @@ pub fn distance_to_segment(p: Vec2, a: Vec2, b: Vec2) -> f32 {
 /// the segment's line and `to` on the other side of it or exactly on it (a move that ends on
 /// the line reaches it, at 1, so that the next move cannot start from the line and cross
 /// unseen), while a move that starts on the line crosses nothing; `None` when it does not
-/// cross. The sides are compared by sign, not by their product, which `f32` can round to zero.
+/// cross. It is worked out in `f64` ([`side_of`]): in `f32` a point within rounding of the line,
+/// a hair beyond it, can come out on the near side, and where along the segment a grazing move
+/// meets its line can come out anywhere, and the move would end past the line unseen.
 pub fn segment_crossing(from: Vec2, to: Vec2, (a, b): (Vec2, Vec2), reach: f32) -> Option<f32> {
-    let (e, d) = (b - a, to - from);
-    let (side_from, side_to) = (e.perp_dot(from - a), e.perp_dot(to - a));
+    let (side_from, side_to) = (side_of(a, b, from), side_of(a, b, to));
     let reaches = side_from != 0.0 && (side_to == 0.0 || (side_from > 0.0) != (side_to > 0.0));
     if !reaches {
         return None;
     }
-    let denominator = d.perp_dot(e);
-    let along = d.perp_dot(from - a) / denominator;
-    let widened = reach / e.length();
+    // Where along the segment (0 at `a`, 1 at `b`) the move meets its line.
+    let along = side_of(from, to, a) / (side_of(from, to, a) - side_of(from, to, b));
+    let widened = f64::from(reach) / f64::from(a.distance(b));
     (-widened..=1.0 + widened)
         .contains(&along)
-        .then(|| side_from / (side_from - side_to))
+        .then(|| (side_from / (side_from - side_to)) as f32)
+}
+
+/// Which side of the line from `a` through `b` the point `p` lies on: (b − a) × (p − a), positive
+/// to the left, zero on the line, from the `f32` coordinates in `f64` (whose differences of
+/// `f32` values are exact, and whose products round a billion times finer than `f32`'s).
+pub fn side_of(a: Vec2, b: Vec2, p: Vec2) -> f64 {
+    let [ax, ay, bx, by, px, py] = [a.x, a.y, b.x, b.y, p.x, p.y].map(f64::from);
+    (bx - ax) * (py - ay) - (by - ay) * (px - ax)
 }
 
 #[cfg(test)]

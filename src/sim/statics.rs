@@ -73,49 +73,77 @@ impl StaticGeometry {
 /// How far (m) from a wall's line a body's centre stops when its move would cross it.
 pub const WALL_STOP: f32 = 1e-3;
 
+/// How many times a stopped move's end is stopped short again before the body stays where it
+/// was (`StaticGeometry::settled`).
+const SETTLE_TRIES: usize = 4;
+
 impl StaticGeometry {
     /// Where a body's centre moving straight from `from` to `to` ends with walls and obstacle
-    /// edges solid: at `to` when the move crosses none; else it stops `WALL_STOP` from the line
-    /// of the first one it crosses (or where it is, when already nearer) and slides along it for
-    /// the rest of the move, stopping short of the next one that slide would cross (a corner). A
-    /// polygon's edges are solid from outside only, so that a body placed inside one can leave.
-    /// Circles are left to avoidance and the contact check: they have no thin side to slip
-    /// through.
+    /// edges solid: at `to` when the move reaches none (crosses one or ends on its line); else
+    /// it stops `WALL_STOP` from the lines of those it reaches (or where it is, when already
+    /// nearer) and slides along the one that stops it soonest for the rest of the move, stopping
+    /// short of the next one that slide would reach (a corner); the end is then checked against
+    /// the straight way from `from` (see `settled`). A polygon's edges are solid from outside
+    /// only, so that a body placed inside one can leave. Circles are left to avoidance and the
+    /// contact check: they have no thin side to slip through.
     pub fn stop_at_walls(&self, from: Vec2, to: Vec2) -> Vec2 {
         let Some((stop, wall)) = self.stop_short(from, to) else {
             return to;
         };
         let along = wall.normalize_or_zero();
         let slid = stop + along * (to - stop).dot(along);
-        self.stop_short(stop, slid).map_or(slid, |(corner, _)| corner)
+        let end = self.stop_short(stop, slid).map_or(slid, |(corner, _)| corner);
+        self.settled(from, end)
     }
 
-    /// The point of the move from `from` to `to` [`WALL_STOP`] from the line of the first wall
-    /// or polygon edge (seen from outside) that it crosses (`from` when that is nearer), and
-    /// that wall's direction; `None` when it crosses none. The distance is measured across the
-    /// wall, not along the move: a move that grazes a wall stopped a millimetre short along
-    /// itself would end nearer the line than `f32` can tell apart, on it, from where the next
-    /// move could cross it unnoticed.
+    /// `end`, where a stopped move from `from` ends, if the straight way from `from` to it
+    /// reaches no wall; otherwise where that way stops short of the walls it reaches, tried
+    /// again a few times, and `from` itself (off every line) when it still reaches one. The
+    /// points of a stop and a slide are rounded to `f32`, by about 10⁻⁵ m two hundred metres
+    /// from the origin: a body that stands closer than that to a wall's line and moves along
+    /// it could be rounded across.
+    fn settled(&self, from: Vec2, mut end: Vec2) -> Vec2 {
+        for _ in 0..SETTLE_TRIES {
+            match self.stop_short(from, end) {
+                None => return end,
+                Some((nearer, _)) => end = nearer,
+            }
+        }
+        from
+    }
+
+    /// The point of the move from `from` to `to` [`WALL_STOP`] from the lines of all the walls
+    /// and polygon edges (seen from outside) that it reaches (`from` when that is nearer), and
+    /// the direction of the wall that stops it soonest; `None` when it reaches none. The
+    /// distance is measured across each wall, not along the move: a move that grazes a wall
+    /// stopped a millimetre short along itself would end nearer the line than `f32` can tell
+    /// apart, on it, from where the next move could cross it unnoticed; and a move into the
+    /// corner where two walls meet that stopped a millimetre from the first one it reaches could
+    /// end on the second, which it approaches at a slant.
     fn stop_short(&self, from: Vec2, to: Vec2) -> Option<(Vec2, Vec2)> {
-        let mut first: Option<(f32, Vec2)> = None;
-        let mut cross = |a: Vec2, b: Vec2| {
-            if let Some(t) = segment_crossing(from, to, (a, b), WALL_STOP)
-                && first.is_none_or(|(f, _)| t < f)
-            {
-                first = Some((t, b - a));
+        let move_ = to - from;
+        let mut soonest: Option<(f32, Vec2)> = None;
+        let mut reach = |a: Vec2, b: Vec2| {
+            if let Some(t) = segment_crossing(from, to, (a, b), WALL_STOP) {
+                let wall = b - a;
+                // The move's extent across the wall (zero only for a move too nearly along it for
+                // `f32`, which then stays where it is).
+                let across = move_.perp_dot(wall).abs() / wall.length();
+                let stop = t - WALL_STOP / across;
+                if soonest.is_none_or(|(s, _)| stop < s) {
+                    soonest = Some((stop, wall));
+                }
             }
         };
         self.for_each_near(from.min(to), from.max(to), |_, shape| match shape {
-            Obstacle::Wall { a, b } => cross(*a, *b),
+            Obstacle::Wall { a, b } => reach(*a, *b),
             Obstacle::Polygon { vertices } if !point_in_polygon(from, vertices) => {
-                polygon_edges(vertices).for_each(|(a, b)| cross(a, b));
+                polygon_edges(vertices).for_each(|(a, b)| reach(a, b));
             }
             _ => {}
         });
-        let (t, wall) = first?;
-        // The move's extent across the wall: not zero, since it crosses from one side to the other.
-        let across = (to - from).perp_dot(wall).abs() / wall.length();
-        Some((from + (to - from) * (t - WALL_STOP / across).max(0.0), wall))
+        let (stop, wall) = soonest?;
+        Some((from + move_ * stop.max(0.0), wall))
     }
 
     /// The first obstacle that a disc of `radius` > 0 moving from `origin` along unit `dir`, at
@@ -193,7 +221,10 @@ pub fn penetration_depth(shape: &Obstacle, p: Vec2, radius: f32, t: f32) -> f32 
 
 #[cfg(test)]
 mod tests {
+    use proptest::prelude::*;
+
     use super::*;
+    use crate::geom::side_of;
 
     #[test]
     fn depth_of_each_shape() {
@@ -336,5 +367,84 @@ mod tests {
         assert!((onto.y - (9.0 + WALL_STOP)).abs() < 1e-5, "{onto}");
         let beyond = statics.stop_at_walls(onto, Vec2::new(26.0, 8.5));
         assert!(beyond.y > 9.0, "{beyond}");
+    }
+
+    /// The corners, counter-clockwise, of a square of half-side `half` about `centre` turned by
+    /// `angle`, and the turn itself (applied to a vector).
+    fn turned_square(centre: Vec2, half: f32, angle: f32) -> ([Vec2; 4], impl Fn(Vec2) -> Vec2) {
+        let turn = Vec2::from_angle(angle);
+        let corners = [(-1.0, -1.0), (1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)]
+            .map(|(x, y)| centre + turn.rotate(Vec2::new(x, y) * half));
+        (corners, move |v: Vec2| turn.rotate(v))
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig {
+            cases: 96,
+            // The same cases every run (and in CI); change the seed to explore others.
+            rng_seed: proptest::test_runner::RngSeed::Fixed(0x00C0_FFEE),
+            ..ProptestConfig::default()
+        })]
+        /// A body moved about a closed room of walls with a block in it, turned by any angle, by
+        /// moves of every kind that ends near a line (plain steps, steps onto a wall's line or an
+        /// edge's, steps that graze one, steps to a corner, steps far through one), stays
+        /// strictly inside the room and strictly outside the block: no move ends on a line or
+        /// beyond it, however `f32` rounds.
+        #[test]
+        fn a_body_moved_about_a_room_never_leaves_it_nor_enters_its_block(
+            angle in 0.0f32..std::f32::consts::TAU,
+            (cx, cy) in (-1000.0f32..1000.0, -1000.0f32..1000.0),
+            moves in proptest::collection::vec((0u8..5, 0usize..8, 0.0f32..1.0, 0.0f32..3.0), 1..120),
+        ) {
+            let centre = Vec2::new(cx, cy);
+            let (room, turn) = turned_square(centre, 5.0, angle);
+            let (block, _) = turned_square(centre + turn(Vec2::new(2.0, 0.0)), 1.0, angle);
+            let mut obstacles: Vec<Obstacle> = (0..4)
+                .map(|k| Obstacle::Wall { a: room[k], b: room[(k + 1) % 4] })
+                .collect();
+            obstacles.push(Obstacle::Polygon { vertices: block.to_vec() });
+            let statics = StaticGeometry::new(&obstacles);
+            let lines: Vec<(Vec2, Vec2)> = (0..4)
+                .map(|k| (room[k], room[(k + 1) % 4]))
+                .chain((0..4).map(|k| (block[k], block[(k + 1) % 4])))
+                .collect();
+            let mut p = centre + turn(Vec2::new(-2.5, 0.0));
+            for (step, &(kind, line, t, length)) in moves.iter().enumerate() {
+                let (a, b) = lines[line];
+                let to = match kind {
+                    // A plain step, its direction drawn from `t`.
+                    0 => p + Vec2::from_angle(t * std::f32::consts::TAU) * length,
+                    // Onto the line: a point of it, as `f32` computes one.
+                    1 => a + (b - a) * t,
+                    // Grazing the line, nearly along it, across it by 2e-5 of the way.
+                    2 => {
+                        let along = (b - a).normalize();
+                        let across = if side_of(a, b, p) > 0.0 { -along.perp() } else { along.perp() };
+                        p + (along * if t < 0.5 { -1.0 } else { 1.0 } + across * 2e-5) * (0.5 + length)
+                    }
+                    // To the line's first corner.
+                    3 => a,
+                    // Far through it: the point of the line, mirrored beyond it.
+                    _ => {
+                        let on = a + (b - a) * t;
+                        on + (on - p) * (1.0 + length)
+                    }
+                };
+                let from = p;
+                p = statics.stop_at_walls(from, to);
+                let in_room = (0..4).all(|k| side_of(room[k], room[(k + 1) % 4], p) > 0.0);
+                let off_block = (0..4).any(|k| side_of(block[k], block[(k + 1) % 4], p) < 0.0);
+                prop_assert!(
+                    in_room && off_block,
+                    "move {} (kind {}) from {:?} to {:?} ended at {:?}, sides {:?}",
+                    step,
+                    kind,
+                    from,
+                    to,
+                    p,
+                    lines.iter().map(|&(a, b)| side_of(a, b, p) / f64::from(a.distance(b))).collect::<Vec<_>>()
+                );
+            }
+        }
     }
 }
