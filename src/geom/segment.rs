@@ -34,7 +34,8 @@ pub fn segment_crossing(from: Vec2, to: Vec2, (a, b): (Vec2, Vec2), reach: f32) 
         return None;
     }
     // Where along the segment (0 at `a`, 1 at `b`) the move meets its line.
-    let along = side_of(from, to, a) / (side_of(from, to, a) - side_of(from, to, b));
+    let (side_a, side_b) = (side_of(from, to, a), side_of(from, to, b));
+    let along = side_a / (side_a - side_b);
     let widened = f64::from(reach) / f64::from(a.distance(b));
     (-widened..=1.0 + widened)
         .contains(&along)
