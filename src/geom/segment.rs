@@ -43,8 +43,9 @@ pub fn segment_crossing(from: Vec2, to: Vec2, (a, b): (Vec2, Vec2), reach: f32) 
 }
 
 /// Which side of the line from `a` through `b` the point `p` lies on: (b − a) × (p − a), positive
-/// to the left, zero on the line, from the `f32` coordinates in `f64` (whose differences of
-/// `f32` values are exact, and whose products round a billion times finer than `f32`'s).
+/// to the left, zero on the line, from the `f32` coordinates in `f64` (in which the difference
+/// of two coordinates of a scene's magnitudes is exact, and a product rounds some 5·10⁸ times
+/// finer than in `f32`).
 pub fn side_of(a: Vec2, b: Vec2, p: Vec2) -> f64 {
     let [ax, ay, bx, by, px, py] = [a.x, a.y, b.x, b.y, p.x, p.y].map(f64::from);
     (bx - ax) * (py - ay) - (by - ay) * (px - ax)
