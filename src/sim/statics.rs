@@ -399,15 +399,12 @@ mod tests {
             let centre = Vec2::new(cx, cy);
             let (room, turn) = turned_square(centre, 5.0, angle);
             let (block, _) = turned_square(centre + turn(Vec2::new(2.0, 0.0)), 1.0, angle);
-            let mut obstacles: Vec<Obstacle> = (0..4)
-                .map(|k| Obstacle::Wall { a: room[k], b: room[(k + 1) % 4] })
-                .collect();
+            // The room's four walls, then the block's four edges, each as its two ends.
+            let lines: Vec<(Vec2, Vec2)> = polygon_edges(&room).chain(polygon_edges(&block)).collect();
+            let (walls, edges) = lines.split_at(4);
+            let mut obstacles: Vec<Obstacle> = walls.iter().map(|&(a, b)| Obstacle::Wall { a, b }).collect();
             obstacles.push(Obstacle::Polygon { vertices: block.to_vec() });
             let statics = StaticGeometry::new(&obstacles);
-            let lines: Vec<(Vec2, Vec2)> = (0..4)
-                .map(|k| (room[k], room[(k + 1) % 4]))
-                .chain((0..4).map(|k| (block[k], block[(k + 1) % 4])))
-                .collect();
             let mut p = centre + turn(Vec2::new(-2.5, 0.0));
             for (step, &(kind, line, t, length)) in moves.iter().enumerate() {
                 let (a, b) = lines[line];
@@ -432,8 +429,8 @@ mod tests {
                 };
                 let from = p;
                 p = statics.stop_at_walls(from, to);
-                let in_room = (0..4).all(|k| side_of(room[k], room[(k + 1) % 4], p) > 0.0);
-                let off_block = (0..4).any(|k| side_of(block[k], block[(k + 1) % 4], p) < 0.0);
+                let in_room = walls.iter().all(|&(a, b)| side_of(a, b, p) > 0.0);
+                let off_block = edges.iter().any(|&(a, b)| side_of(a, b, p) < 0.0);
                 prop_assert!(
                     in_room && off_block,
                     "move {} (kind {}) from {:?} to {:?} ended at {:?}, sides {:?}",
