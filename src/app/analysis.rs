@@ -5,11 +5,10 @@
 //! The same [`Analyzer`] observes a live run's frames on the simulation worker and a loaded
 //! recording's frames on a background scan, so both timelines show the same markers.
 
-use std::collections::{HashMap, HashSet};
-
 use glam::Vec2;
+use rustc_hash::FxHashSet;
 
-use crate::record::{AgentEvent, ContactWith, Frame};
+use crate::record::{AgentEvent, AgentSlots, ContactWith, Frame};
 
 /// The whole-run numbers of one tick.
 #[derive(Clone, Debug, PartialEq)]
@@ -58,12 +57,18 @@ pub struct TimelineEvent {
 /// Observes the frames of a run in tick order and reports each tick's summary and events.
 #[derive(Default)]
 pub struct Analyzer {
-    /// Flags and state of every agent in the previous frame, by id.
-    previous: HashMap<u32, (u8, u16)>,
+    slots: AgentSlots,
+    /// Frames observed.
+    frames: u64,
+    /// By slot: the number of the frame (from 1) each agent was last seen in, and its mind state
+    /// there; 0 for an agent not seen yet.
+    last_seen: Vec<(u64, u16)>,
     /// Contacts of the previous frame.
-    contacts: HashSet<(u32, ContactWith)>,
+    contacts: FxHashSet<(u32, ContactWith)>,
+    /// By slot: whether the agent has arrived.
+    arrived: Vec<bool>,
     /// Agents that have arrived so far.
-    arrived: HashSet<u32>,
+    arrivals: u32,
 }
 
 impl Analyzer {
@@ -79,25 +84,33 @@ impl Analyzer {
                 kind,
             })
         };
-        let mut current = HashMap::with_capacity(frame.agents.len());
-        for a in &frame.agents {
-            let was = self.previous.get(&a.id).copied();
-            if a.arrived() && self.arrived.insert(a.id) {
+        self.frames += 1;
+        let now = self.frames;
+        let slots = self.slots.assign(&frame.agents);
+        for (a, &slot) in frame.agents.iter().zip(slots) {
+            let slot = slot as usize;
+            if a.arrived() && first_arrival(&mut self.arrived, slot) {
+                self.arrivals += 1;
                 event(a.id, EventKind::Arrived);
             }
-            if was.is_some_and(|(_, state)| state != a.state) {
+            if slot >= self.last_seen.len() {
+                self.last_seen.resize(slot + 1, (0, 0));
+            }
+            let (seen, state) = self.last_seen[slot];
+            if seen > 0 && seen + 1 == now && state != a.state {
                 event(a.id, EventKind::StateChange(a.state));
             }
-            current.insert(a.id, (a.flags, a.state));
+            self.last_seen[slot] = (now, a.state);
         }
         for e in &frame.events {
             if let AgentEvent::Arrived { agent } = *e
-                && self.arrived.insert(agent)
+                && first_arrival(&mut self.arrived, self.slots.slot_or_new(agent) as usize)
             {
+                self.arrivals += 1;
                 event(agent, EventKind::Arrived);
             }
         }
-        let mut contacts = HashSet::with_capacity(frame.contacts.len());
+        let mut contacts = FxHashSet::with_capacity_and_hasher(frame.contacts.len(), Default::default());
         for c in &frame.contacts {
             let key = (c.agent, c.with);
             if !self.contacts.contains(&key) {
@@ -105,12 +118,19 @@ impl Analyzer {
             }
             contacts.insert(key);
         }
-        self.previous = current;
         self.contacts = contacts;
-        let mut summary = summarize(frame, self.arrived.len() as u32);
+        let mut summary = summarize(frame, self.arrivals);
         summary.stuck = stuck;
         (summary, events)
     }
+}
+
+/// Marks the agent of `slot` in `arrived` (by slot) as arrived; true if it had not arrived before.
+fn first_arrival(arrived: &mut Vec<bool>, slot: usize) -> bool {
+    if slot >= arrived.len() {
+        arrived.resize(slot + 1, false);
+    }
+    !std::mem::replace(&mut arrived[slot], true)
 }
 
 /// The whole-run numbers of one frame, `arrived` agents having arrived so far.
@@ -304,5 +324,83 @@ mod tests {
         line.push(Vec2::new(5.0, 1e5));
         assert_eq!(min_pair_distance(&line), Some(0.5));
         assert_eq!(min_pair_distance(&[Vec2::ZERO]), None);
+    }
+
+    #[test]
+    fn a_state_change_counts_only_against_the_frame_before_and_an_arrival_only_once() {
+        let frame = |tick: u64, agents: Vec<AgentSample>, events: Vec<AgentEvent>| Frame {
+            tick,
+            time: tick as f32 * 0.1,
+            agents,
+            events,
+            ..Frame::default()
+        };
+        let frames = [
+            frame(0, vec![sample(0, 0.0, 0, 0), sample(1, 3.0, 0, 0)], vec![]),
+            // Agent 1 is away for a frame and comes back in another state: no change is seen.
+            frame(1, vec![sample(0, 1.0, 0, 0)], vec![]),
+            frame(2, vec![sample(0, 2.0, 0, 2), sample(1, 3.0, 0, 1)], vec![]),
+            // Agent 7, never in a frame, arrives by event, twice; agent 0 by its flag, then by event.
+            frame(
+                3,
+                vec![sample(0, 2.0, FLAG_ARRIVED, 2)],
+                vec![AgentEvent::Arrived { agent: 7 }],
+            ),
+            frame(
+                4,
+                vec![],
+                vec![AgentEvent::Arrived { agent: 7 }, AgentEvent::Arrived { agent: 0 }],
+            ),
+        ];
+        let mut analyzer = Analyzer::default();
+        let mut kinds = Vec::new();
+        let mut arrived = Vec::new();
+        for f in &frames {
+            let (summary, events) = analyzer.observe(f, 0);
+            arrived.push(summary.arrived);
+            kinds.extend(events.iter().map(|e| (e.tick, e.agent, e.kind)));
+        }
+        assert_eq!(
+            kinds,
+            vec![
+                (2, 0, EventKind::StateChange(2)),
+                (3, 0, EventKind::Arrived),
+                (3, 7, EventKind::Arrived),
+            ]
+        );
+        assert_eq!(arrived, [0, 0, 0, 2, 2]);
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig {
+            cases: 64,
+            // The same cases every run (and in CI); change the seed to explore others.
+            rng_seed: proptest::test_runner::RngSeed::Fixed(0xA11A_1E5E),
+            ..proptest::prelude::ProptestConfig::default()
+        })]
+        /// The timeline's summaries and events do not depend on the order of each frame's
+        /// agents (but for the rounding of the mean speed's sum).
+        #[test]
+        fn the_analysis_is_the_same_whatever_the_order_of_a_frames_agents(seed in proptest::prelude::any::<u32>()) {
+            let (ordered, shuffled) = crate::record::test_support::jumbled_run(seed);
+            let analyse = |frames: &[Frame]| {
+                let mut analyzer = Analyzer::default();
+                frames
+                    .iter()
+                    .map(|f| {
+                        let (summary, mut events) = analyzer.observe(f, 0);
+                        events.sort_by_key(|e| (e.agent, format!("{:?}", e.kind)));
+                        (summary, events)
+                    })
+                    .collect::<Vec<_>>()
+            };
+            let (a, b) = (analyse(&ordered), analyse(&shuffled));
+            for ((mut sa, ea), (mut sb, eb)) in a.into_iter().zip(b) {
+                proptest::prop_assert!((sa.mean_speed - sb.mean_speed).abs() <= 1e-5, "{} against {}", sa.mean_speed, sb.mean_speed);
+                (sa.mean_speed, sb.mean_speed) = (0.0, 0.0);
+                proptest::prop_assert_eq!(sa, sb);
+                proptest::prop_assert_eq!(ea, eb);
+            }
+        }
     }
 }

@@ -1,5 +1,6 @@
 //! Recordings: frames of a run, the `.crowdrec` file format and metrics.
 
+mod agent_slots;
 mod agents;
 mod codec;
 mod debug;
@@ -9,6 +10,7 @@ mod header;
 mod metrics;
 mod store;
 
+pub use agent_slots::AgentSlots;
 pub use agents::{AgentEntry, AgentTable, ProfileEntry};
 pub use codec::quantise;
 pub use debug::{AvoidanceDebug, Constraint};
@@ -20,3 +22,6 @@ pub use metrics::{
     MetricsAccumulator, STUCK_SECONDS, STUCK_SPEED, SteerBenchAgent, SummaryMetrics,
 };
 pub use store::{FrameSource, MemoryRecording};
+
+#[cfg(test)]
+pub(crate) use metrics::test_support;

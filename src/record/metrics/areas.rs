@@ -120,9 +120,9 @@ impl SpaceMeasures {
         }
     }
 
-    /// Takes `frame` into account; `previous_position(id)` gives the agent's position in its
-    /// previous sample, if any.
-    pub fn observe(&mut self, frame: &Frame, previous_position: impl Fn(u32) -> Option<Vec2>) {
+    /// Takes `frame` into account; `previous_position(i)` gives the position of the frame's
+    /// agent `i` in its previous sample, if any.
+    pub fn observe(&mut self, frame: &Frame, previous_position: impl Fn(usize) -> Option<Vec2>) {
         for (area, series) in &mut self.areas {
             let (mut count, mut speed) = (0u32, 0.0f32);
             for a in frame.agents.iter().filter(|a| area.contains(a.position)) {
@@ -139,8 +139,8 @@ impl SpaceMeasures {
             });
         }
         for (line, crossings) in &mut self.lines {
-            for a in &frame.agents {
-                if let Some(p) = previous_position(a.id)
+            for (i, a) in frame.agents.iter().enumerate() {
+                if let Some(p) = previous_position(i)
                     && crosses(line.a, line.b, p, a.position)
                 {
                     crossings.push(Crossing {
@@ -206,7 +206,7 @@ mod tests {
                 moving(1, Vec2::new(row[1], 3.0), Vec2::ZERO, 0),
             ];
             let f = frame(tick as u64 * 2, agents, vec![]);
-            space.observe(&f, |id| previous.get(id as usize).copied());
+            space.observe(&f, |i| previous.get(i).copied());
             previous = f.agents.iter().map(|a| a.position).collect();
         }
         let (_, lines) = space.finish();

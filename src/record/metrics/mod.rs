@@ -7,13 +7,13 @@ mod areas;
 mod steerbench;
 mod stuck;
 #[cfg(test)]
-mod test_support;
-
-use std::collections::{BTreeMap, HashSet};
+pub(crate) mod test_support;
 
 use glam::Vec2;
+use rustc_hash::FxHashSet;
 use serde::{Deserialize, Serialize};
 
+use super::agent_slots::AgentSlots;
 use super::frame::{AgentEvent, ContactWith, Frame};
 use crate::scene::Scene;
 
@@ -111,8 +111,13 @@ struct AgentTrack {
 /// Accumulates metrics frame by frame.
 #[derive(Default)]
 pub struct MetricsAccumulator {
-    agents: BTreeMap<u32, AgentTrack>,
-    open_contacts: HashSet<(u32, ContactWith)>,
+    slots: AgentSlots,
+    /// Every agent met so far, by slot.
+    agents: Vec<AgentTrack>,
+    /// By slot: whether the agent has a goal to reach (one without may stand still: never
+    /// stuck). Apart from the tracks, which the stuck check would otherwise read for every agent.
+    goal_directed: Vec<bool>,
+    open_contacts: FxHashSet<(u32, ContactWith)>,
     episodes: u32,
     max_penetration: f32,
     space: SpaceMeasures,
@@ -120,7 +125,7 @@ pub struct MetricsAccumulator {
     /// Agents stuck in the frame observed last.
     stuck_now: u32,
     /// Agents without a goal (never stuck); empty when built without a scene.
-    idle: HashSet<u32>,
+    idle: FxHashSet<u32>,
 }
 
 impl MetricsAccumulator {
@@ -142,28 +147,40 @@ impl MetricsAccumulator {
 
     /// Takes the next frame of the run into account.
     pub fn observe(&mut self, frame: &Frame) {
-        self.space
-            .observe(frame, |id| self.agents.get(&id).map(|t| t.metrics.final_position));
-        let idle = &self.idle;
-        self.stuck_now = self.stuck.observe(frame, |id| !idle.contains(&id)) as u32;
-        for a in &frame.agents {
-            let track = self.agents.entry(a.id).or_insert_with(|| AgentTrack {
-                metrics: AgentMetrics {
-                    id: a.id,
-                    reached_goal: false,
-                    completion_time: None,
-                    path_length: 0.0,
-                    collisions: 0,
-                    max_penetration: 0.0,
-                    final_position: a.position,
-                    start_time: frame.time,
-                    first_move_time: None,
-                    arrival_time: None,
-                    max_obstacle_penetration: 0.0,
-                    steerbench: SteerBenchAgent::default(),
-                },
-                steerbench: SteerBenchTrack::default(),
-            });
+        let slots = self.slots.assign(&frame.agents);
+        let known = self.agents.len();
+        for (a, &slot) in frame.agents.iter().zip(slots) {
+            if slot as usize >= self.agents.len() {
+                self.agents.push(AgentTrack {
+                    metrics: AgentMetrics {
+                        id: a.id,
+                        reached_goal: false,
+                        completion_time: None,
+                        path_length: 0.0,
+                        collisions: 0,
+                        max_penetration: 0.0,
+                        final_position: a.position,
+                        start_time: frame.time,
+                        first_move_time: None,
+                        arrival_time: None,
+                        max_obstacle_penetration: 0.0,
+                        steerbench: SteerBenchAgent::default(),
+                    },
+                    steerbench: SteerBenchTrack::default(),
+                });
+                self.goal_directed.push(!self.idle.contains(&a.id));
+            }
+        }
+        let agents = &mut self.agents;
+        // Agents met in this frame for the first time have no previous position.
+        self.space.observe(frame, |i| {
+            let slot = slots[i] as usize;
+            (slot < known).then(|| agents[slot].metrics.final_position)
+        });
+        let goal_directed = &self.goal_directed;
+        self.stuck_now = self.stuck.observe(frame, slots, |slot| goal_directed[slot as usize]) as u32;
+        for (a, &slot) in frame.agents.iter().zip(slots) {
+            let track = &mut agents[slot as usize];
             let m = &mut track.metrics;
             m.path_length += a.position.distance(m.final_position);
             m.final_position = a.position;
@@ -181,7 +198,7 @@ impl MetricsAccumulator {
         // event tells.
         for e in &frame.events {
             if let AgentEvent::Arrived { agent } = *e
-                && let Some(m) = self.agents.get_mut(&agent).map(|t| &mut t.metrics)
+                && let Some(m) = self.track_mut(agent).map(|t| &mut t.metrics)
                 && !m.reached_goal
             {
                 m.reached_goal = true;
@@ -192,8 +209,14 @@ impl MetricsAccumulator {
         self.observe_contacts(frame);
     }
 
+    /// The track of agent `id`, if it has been met.
+    fn track_mut(&mut self, id: u32) -> Option<&mut AgentTrack> {
+        let slot = self.slots.slot(id)?;
+        self.agents.get_mut(slot as usize)
+    }
+
     fn observe_contacts(&mut self, frame: &Frame) {
-        let mut now = HashSet::with_capacity(frame.contacts.len());
+        let mut now = FxHashSet::with_capacity_and_hasher(frame.contacts.len(), Default::default());
         for c in &frame.contacts {
             let key = (c.agent, c.with);
             now.insert(key);
@@ -205,7 +228,7 @@ impl MetricsAccumulator {
                 ContactWith::Obstacle(_) => [Some(c.agent), None],
             };
             for id in involved.into_iter().flatten() {
-                if let Some(track) = self.agents.get_mut(&id) {
+                if let Some(track) = self.track_mut(id) {
                     track.metrics.collisions += u32::from(new_episode);
                     track.metrics.max_penetration = track.metrics.max_penetration.max(c.depth);
                     if matches!(c.with, ContactWith::Obstacle(_)) {
@@ -219,9 +242,10 @@ impl MetricsAccumulator {
 
     /// The metrics so far, with the run's tick count and timings.
     pub fn finish(&self, ticks: u64, ms_per_tick: f64, wall_s: f64) -> Metrics {
-        let agents: Vec<AgentMetrics> = self
-            .agents
-            .values()
+        let mut tracks: Vec<&AgentTrack> = self.agents.iter().collect();
+        tracks.sort_unstable_by_key(|t| t.metrics.id);
+        let agents: Vec<AgentMetrics> = tracks
+            .into_iter()
             .map(|t| AgentMetrics {
                 steerbench: t.steerbench.measures(),
                 ..t.metrics.clone()
@@ -374,5 +398,45 @@ mod tests {
             m.crowd.lines[0].net_count, 1,
             "crossing a downward line toward +x ends on its left: positive"
         );
+    }
+
+    #[test]
+    fn the_jumbled_runs_have_stuck_agents_contacts_and_arrivals_by_event() {
+        let (mut stuck, mut contacts, mut by_event) = (0, 0, 0);
+        for seed in 0..16 {
+            let (frames, _) = test_support::jumbled_run(seed);
+            let mut acc = MetricsAccumulator::default();
+            frames.iter().for_each(|f| acc.observe(f));
+            stuck += acc.finish(40, 0.0, 0.0).crowd.stuck_agents.len();
+            contacts += frames.iter().map(|f| f.contacts.len()).sum::<usize>();
+            by_event += frames.iter().map(|f| f.events.len()).sum::<usize>();
+        }
+        assert!(
+            stuck > 0 && contacts > 0 && by_event > 0,
+            "{stuck} {contacts} {by_event}"
+        );
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig {
+            cases: 64,
+            // The same cases every run (and in CI); change the seed to explore others.
+            rng_seed: proptest::test_runner::RngSeed::Fixed(0x5107_5EED),
+            ..proptest::prelude::ProptestConfig::default()
+        })]
+        /// The metrics of a run do not depend on the order of each frame's agents: the slots
+        /// found by following the previous frame's order and those found by hashing agree.
+        #[test]
+        fn the_metrics_are_the_same_whatever_the_order_of_a_frames_agents(seed in proptest::prelude::any::<u32>()) {
+            let (ordered, shuffled) = test_support::jumbled_run(seed);
+            let metrics = |frames: &[Frame]| {
+                let mut acc = MetricsAccumulator::default();
+                let stuck: Vec<u32> = frames.iter().map(|f| { acc.observe(f); acc.stuck_now() }).collect();
+                (acc.finish(40, 0.0, 0.0), stuck)
+            };
+            let (m, stuck) = metrics(&ordered);
+            proptest::prop_assert_eq!(metrics(&shuffled), (m.clone(), stuck));
+            proptest::prop_assert_eq!(m.agents.len(), 10);
+        }
     }
 }
