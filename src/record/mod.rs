@@ -23,5 +23,6 @@ pub use metrics::{
 };
 pub use store::{FrameSource, MemoryRecording};
 
-#[cfg(test)]
+/// The metric tests' made-up frames, for the timeline's analysis tests too.
+#[cfg(all(test, feature = "gui"))]
 pub(crate) use metrics::test_support;
