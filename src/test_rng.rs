@@ -9,3 +9,13 @@ pub fn unit_floats(mut seed: u32) -> impl FnMut() -> f32 {
         (seed >> 8) as f32 / (1u32 << 24) as f32
     }
 }
+
+/// proptest's configuration for `cases` cases drawn from `seed`: the same cases in every run
+/// (and in CI); change the seed to explore others.
+pub fn fixed_cases(cases: u32, seed: u64) -> proptest::test_runner::Config {
+    proptest::test_runner::Config {
+        cases,
+        rng_seed: proptest::test_runner::RngSeed::Fixed(seed),
+        ..proptest::test_runner::Config::default()
+    }
+}

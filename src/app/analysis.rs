@@ -372,12 +372,7 @@ mod tests {
     }
 
     proptest::proptest! {
-        #![proptest_config(proptest::prelude::ProptestConfig {
-            cases: 64,
-            // The same cases every run (and in CI); change the seed to explore others.
-            rng_seed: proptest::test_runner::RngSeed::Fixed(0xA11A_1E5E),
-            ..proptest::prelude::ProptestConfig::default()
-        })]
+        #![proptest_config(crate::test_rng::fixed_cases(64, 0xA11A_1E5E))]
         /// The timeline's summaries and events do not depend on the order of each frame's
         /// agents (but for the rounding of the mean speed's sum).
         #[test]

@@ -379,12 +379,7 @@ mod tests {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig {
-            cases: 96,
-            // The same cases every run (and in CI); change the seed to explore others.
-            rng_seed: proptest::test_runner::RngSeed::Fixed(0x00C0_FFEE),
-            ..ProptestConfig::default()
-        })]
+        #![proptest_config(crate::test_rng::fixed_cases(96, 0x00C0_FFEE))]
         /// A body moved about a closed room of walls with a block in it, turned by any angle, by
         /// moves of every kind that ends near a line (plain steps, steps onto a wall's line or an
         /// edge's, steps that graze one, steps to a corner, steps far through one), stays

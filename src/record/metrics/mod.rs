@@ -418,12 +418,7 @@ mod tests {
     }
 
     proptest::proptest! {
-        #![proptest_config(proptest::prelude::ProptestConfig {
-            cases: 64,
-            // The same cases every run (and in CI); change the seed to explore others.
-            rng_seed: proptest::test_runner::RngSeed::Fixed(0x5107_5EED),
-            ..proptest::prelude::ProptestConfig::default()
-        })]
+        #![proptest_config(crate::test_rng::fixed_cases(64, 0x5107_5EED))]
         /// The metrics of a run do not depend on the order of each frame's agents: the slots
         /// found by following the previous frame's order and those found by hashing agree.
         #[test]

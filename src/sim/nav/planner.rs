@@ -193,12 +193,7 @@ mod tests {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig {
-            cases: 48,
-            // The same cases every run (and in CI); change the seed to explore others.
-            rng_seed: proptest::test_runner::RngSeed::Fixed(0x00C0_FFEE),
-            ..ProptestConfig::default()
-        })]
+        #![proptest_config(crate::test_rng::fixed_cases(48, 0x00C0_FFEE))]
         #[test]
         fn smoothed_paths_never_cross_an_occupied_cell(
             discs in proptest::collection::vec((2.0f32..18.0, 2.0f32..18.0, 0.3f32..2.5), 1..12),
