@@ -77,6 +77,17 @@ fn source_over(pixel: &mut [u8], source: [u32; 4], coverage: f32) {
     // Source over, in integers scaled by 255²: source × coverage + destination × (1 − source
     // alpha × coverage).
     let c = (coverage * 255.0 + 0.5) as u32;
+    if c == 255 && source[3] == 255 {
+        // Wholly covered by an opaque colour: the colour itself, as `blend` gives it.
+        let [r, g, b, a] = source.map(|channel| channel as u8);
+        pixel.copy_from_slice(&[r, g, b, a]);
+    } else {
+        blend(pixel, source, c);
+    }
+}
+
+/// Blends the premultiplied `source` over `pixel` at coverage `c` in 0..=255.
+fn blend(pixel: &mut [u8], source: [u32; 4], c: u32) {
     let keep = 255 * 255 - source[3] * c;
     let mix = |s: u32, d: u8| ((s * c * 255 + u32::from(d) * keep + 32512) / 65025) as u8;
     // Premultiplied: no colour channel above the alpha, whatever the rounding.
@@ -189,17 +200,23 @@ pub fn stroke_segment(pixmap: &mut Pixmap, a: Vec2, b: Vec2, width: f32, color: 
         ((centre - spread).max(lo.x), (centre + spread).min(hi.x))
     };
     let source = premultiplied(color);
+    // A pixel this far from an end or farther is not covered (to within rounding, a coverage
+    // below half a level, which leaves the pixel as it is): no square root for it.
+    let reach_squared = reach * reach;
     Target::new(pixmap).each_row((lo.y, hi.y), span, |first, pixels| {
         let offset = first - a;
         let (mut u, mut v) = (offset.dot(along), offset.dot(normal));
         for pixel in pixels.chunks_exact_mut(4) {
             let beyond = if u < 0.0 { u } else { (u - length).max(0.0) };
-            let distance = if beyond == 0.0 {
-                v.abs()
-            } else {
-                (beyond * beyond + v * v).sqrt()
-            };
-            source_over(pixel, source, coverage(distance - half, width));
+            let outside_the_cap = beyond != 0.0 && beyond * beyond + v * v >= reach_squared;
+            if !outside_the_cap {
+                let distance = if beyond == 0.0 {
+                    v.abs()
+                } else {
+                    (beyond * beyond + v * v).sqrt()
+                };
+                source_over(pixel, source, coverage(distance - half, width));
+            }
             u += along.x;
             v += normal.x;
         }
@@ -232,6 +249,21 @@ mod tests {
         let largest = pairs.clone().map(|(x, y)| x.abs_diff(*y)).max().unwrap();
         let total: f64 = pairs.map(|(x, y)| f64::from(x.abs_diff(*y))).sum();
         (total / a.data().len() as f64, largest)
+    }
+
+    #[test]
+    fn an_opaque_colour_wholly_covering_a_pixel_replaces_it_as_the_blend_would() {
+        for s in 0..=255u32 {
+            let source = [s, 255 - s, s / 3, 255];
+            for d in 0..=255u8 {
+                // Any premultiplied pixel: no colour channel above its alpha.
+                let under = [d / 2, d, d / 5, d];
+                let (mut fast, mut blended) = (under, under);
+                source_over(&mut fast, source, 1.0);
+                blend(&mut blended, source, 255);
+                assert_eq!(fast, blended, "source {source:?} over {under:?}");
+            }
+        }
     }
 
     #[test]
