@@ -58,7 +58,9 @@ pub fn jumbled_run(seed: u32) -> (Vec<Frame>, Vec<Frame>) {
             } else {
                 Vec2::new(r() - 0.5, r() - 0.5) * 2.0
             };
-            let flags = u8::from(r() < 0.05) * FLAG_ARRIVED | u8::from(r() < 0.2) * FLAG_COLLIDING;
+            let arrived = if r() < 0.05 { FLAG_ARRIVED } else { 0 };
+            let colliding = if r() < 0.2 { FLAG_COLLIDING } else { 0 };
+            let flags = arrived | colliding;
             let mut sample = moving(id, position, velocity, flags);
             sample.state = (r() * 3.0) as u16;
             agents.push(sample);
