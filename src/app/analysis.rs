@@ -164,8 +164,8 @@ fn summarize(frame: &Frame, arrived: u32) -> TickSummary {
 
 /// The smallest distance between two of `points`, by a uniform grid whose cell is sized so a
 /// handful of points share a cell (near-linear time for crowds spread over an area). The grid is
-/// the points' indices sorted by cell (a counting sort), so it costs no hashing and two
-/// allocations however many points there are.
+/// a copy of the points sorted by cell (a counting sort), so it costs no hashing and three
+/// allocations however many points there are, and each pair of neighbouring cells is compared once.
 pub fn min_pair_distance(points: &[Vec2]) -> Option<f32> {
     if points.len() < 2 {
         return None;
@@ -183,7 +183,7 @@ pub fn min_pair_distance(points: &[Vec2]) -> Option<f32> {
     let size = columns(cell);
     let cell_at = |p: Vec2| ((p - lo) / cell).as_uvec2().as_usizevec2().min(size - 1);
     let index = |c: glam::USizeVec2| c.y * size.x + c.x;
-    // starts[c]..starts[c + 1] are the places in `order` of the points in cell c.
+    // starts[c]..starts[c + 1] are the places of cell c's points in cell order.
     let mut starts = vec![0usize; size.element_product() + 1];
     for p in points {
         starts[index(cell_at(*p)) + 1] += 1;
@@ -191,27 +191,50 @@ pub fn min_pair_distance(points: &[Vec2]) -> Option<f32> {
     for c in 1..starts.len() {
         starts[c] += starts[c - 1];
     }
-    let mut order = vec![0usize; points.len()];
+    // The points in cell order: cell c's are sorted[starts[c]..starts[c + 1]].
+    let mut sorted = vec![Vec2::ZERO; points.len()];
     let mut next = starts.clone();
-    for (i, p) in points.iter().enumerate() {
+    for p in points {
         let c = index(cell_at(*p));
-        order[next[c]] = i;
+        sorted[next[c]] = *p;
         next[c] += 1;
     }
-    let mut best = f32::INFINITY;
-    for (i, p) in points.iter().enumerate() {
-        let c = cell_at(*p);
-        for y in c.y.saturating_sub(1)..(c.y + 2).min(size.y) {
-            for x in c.x.saturating_sub(1)..(c.x + 2).min(size.x) {
-                let at = y * size.x + x;
-                for &j in &order[starts[at]..starts[at + 1]] {
-                    if j > i {
-                        best = best.min(p.distance(points[j]));
+    let in_cell = |x: usize, y: usize| {
+        let at = y * size.x + x;
+        &sorted[starts[at]..starts[at + 1]]
+    };
+    // Every pair within a cell or between neighbouring cells once: each cell with itself and with
+    // the four of its eight neighbours that come after it. Squared distances, one square root at
+    // the end: the square root is monotonic, so the root of the least square is the least
+    // distance, to the bit.
+    let mut best_squared = f32::INFINITY;
+    for y in 0..size.y {
+        for x in 0..size.x {
+            let here = in_cell(x, y);
+            for (k, p) in here.iter().enumerate() {
+                for q in &here[k + 1..] {
+                    best_squared = best_squared.min(p.distance_squared(*q));
+                }
+            }
+            let right = x + 1 < size.x;
+            let below = y + 1 < size.y;
+            let neighbours = [
+                right.then(|| (x + 1, y)),
+                (below && x > 0).then(|| (x - 1, y + 1)),
+                below.then(|| (x, y + 1)),
+                (below && right).then(|| (x + 1, y + 1)),
+            ];
+            for (nx, ny) in neighbours.into_iter().flatten() {
+                let there = in_cell(nx, ny);
+                for p in here {
+                    for q in there {
+                        best_squared = best_squared.min(p.distance_squared(*q));
                     }
                 }
             }
         }
     }
+    let mut best = best_squared.sqrt();
     // The 3x3 search finds every pair closer than a cell; when none is, the closest pair may lie
     // further out, so fall back to the exact all-pairs answer (rare: a sparse handful of agents).
     if best > cell {
@@ -324,6 +347,34 @@ mod tests {
         line.push(Vec2::new(5.0, 1e5));
         assert_eq!(min_pair_distance(&line), Some(0.5));
         assert_eq!(min_pair_distance(&[Vec2::ZERO]), None);
+    }
+
+    #[test]
+    fn closest_pair_matches_brute_force_on_clustered_crowds_of_any_size() {
+        for seed in 0..60u32 {
+            let mut r = crate::test_rng::unit_floats(seed);
+            let n = 2 + (r() * 300.0) as usize;
+            // Clusters of various spreads, some points on top of one another.
+            let spread = [0.01, 1.0, 50.0][seed as usize % 3];
+            let centres: Vec<Vec2> = (0..3).map(|_| Vec2::new(r(), r()) * 100.0).collect();
+            let mut points: Vec<Vec2> = (0..n)
+                .map(|i| centres[i % 3] + Vec2::new(r() - 0.5, r() - 0.5) * spread)
+                .collect();
+            if seed % 7 == 0 {
+                points.push(points[0]);
+            }
+            let brute = points
+                .iter()
+                .enumerate()
+                .flat_map(|(i, p)| points[i + 1..].iter().map(move |q| p.distance(*q)))
+                .fold(f32::INFINITY, f32::min);
+            assert_eq!(
+                min_pair_distance(&points),
+                Some(brute),
+                "seed {seed}, {} points",
+                points.len()
+            );
+        }
     }
 
     #[test]

@@ -115,7 +115,8 @@ pub struct MetricsAccumulator {
     /// Every agent met so far, by slot.
     agents: Vec<AgentTrack>,
     /// By slot: whether the agent has a goal to reach (one without may stand still: never
-    /// stuck). Apart from the tracks, which the stuck check would otherwise read for every agent.
+    /// stuck). Kept apart from the tracks, so that the stuck check, which reads it for every
+    /// agent, does not load a whole track for it.
     goal_directed: Vec<bool>,
     open_contacts: FxHashSet<(u32, ContactWith)>,
     episodes: u32,
