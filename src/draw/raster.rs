@@ -208,13 +208,13 @@ pub fn stroke_segment(pixmap: &mut Pixmap, a: Vec2, b: Vec2, width: f32, color: 
         let (mut u, mut v) = (offset.dot(along), offset.dot(normal));
         for pixel in pixels.chunks_exact_mut(4) {
             let beyond = if u < 0.0 { u } else { (u - length).max(0.0) };
-            let outside_the_cap = beyond != 0.0 && beyond * beyond + v * v >= reach_squared;
-            if !outside_the_cap {
-                let distance = if beyond == 0.0 {
-                    v.abs()
-                } else {
-                    (beyond * beyond + v * v).sqrt()
-                };
+            let distance = if beyond == 0.0 {
+                Some(v.abs())
+            } else {
+                let squared = beyond * beyond + v * v;
+                (squared < reach_squared).then(|| squared.sqrt())
+            };
+            if let Some(distance) = distance {
                 source_over(pixel, source, coverage(distance - half, width));
             }
             u += along.x;

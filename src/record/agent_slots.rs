@@ -16,8 +16,6 @@ use super::frame::AgentSample;
 #[derive(Clone, Debug, Default)]
 pub struct AgentSlots {
     slot_of: FxHashMap<u32, u32>,
-    /// The id of each slot.
-    ids: Vec<u32>,
     /// The agents' ids of the frame assigned last, in its order.
     frame_ids: Vec<u32>,
     /// Their slots.
@@ -42,22 +40,13 @@ impl AgentSlots {
 
     /// The slot of agent `id`, given it now if it has none.
     pub fn slot_or_new(&mut self, id: u32) -> u32 {
-        let next = self.ids.len() as u32;
-        let slot = *self.slot_of.entry(id).or_insert(next);
-        if slot == next {
-            self.ids.push(id);
-        }
-        slot
+        let next = self.slot_of.len() as u32;
+        *self.slot_of.entry(id).or_insert(next)
     }
 
     /// The slot of agent `id`, if it has one.
     pub fn slot(&self, id: u32) -> Option<u32> {
         self.slot_of.get(&id).copied()
-    }
-
-    /// The id of each slot, by slot.
-    pub fn ids(&self) -> &[u32] {
-        &self.ids
     }
 }
 
@@ -86,7 +75,7 @@ mod tests {
         );
         assert_eq!(slots.assign(&agents(&[])), [] as [u32; 0]);
         assert_eq!(slots.assign(&agents(&[9, 5])), [2, 4]);
-        assert_eq!(slots.ids(), [7, 3, 9, 4, 5]);
+        assert_eq!([7, 3, 9, 4, 5].map(|id| slots.slot(id)), [0, 1, 2, 3, 4].map(Some));
         assert_eq!(slots.slot(4), Some(3));
         assert_eq!(slots.slot(8), None);
         assert_eq!(slots.slot_or_new(8), 5);
