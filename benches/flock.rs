@@ -20,7 +20,7 @@
 //!
 //! Run: `cargo bench --no-default-features --bench flock` (prints the tables; not a criterion
 //! group, since one 200-tick run is already the measurement). `-- 1` runs only the 1-thread
-//! world, for profiling the single thread.
+//! world and `-- 2` only the 2-thread one, for profiling either alone.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -65,10 +65,17 @@ fn main() {
     );
     println!("|---|---|---|---|---|---|---|");
     let ms = |spent: std::time::Duration| spent.as_secs_f64() * 1e3 / TICKS as f64;
-    if only == [1] {
-        // The single thread alone, for profiling.
-        let one = (0..REPS).map(|_| ms(take_turns(&mut [world_on(&pool(1), &scene, WARM_UP)], TICKS, TICKS)[0]));
-        println!("| crowdlab | {:.2} | | | | | |", one.fold(f64::MAX, f64::min));
+    if let [threads @ (1 | 2)] = only[..] {
+        // One world alone on 1 or 2 threads, for profiling.
+        let best = (0..REPS)
+            .map(|_| ms(take_turns(&mut [world_on(&pool(threads), &scene, WARM_UP)], TICKS, TICKS)[0]))
+            .fold(f64::MAX, f64::min);
+        let (one, two) = if threads == 1 {
+            (format!("{best:.2}"), String::new())
+        } else {
+            (String::new(), format!("{best:.2}"))
+        };
+        println!("| crowdlab | {one} | {two} | | | | |");
         return;
     }
     let (one, other, two) = (pool(1), pool(1), pool(2));

@@ -33,6 +33,13 @@ pub(super) struct Recorder<'a> {
     pub debugged: Option<usize>,
 }
 
+/// The most blocks of the frame one worker takes at a time. Left to itself, rayon stops cutting
+/// the blocks after a split or two unless a piece is stolen, so a worker may run 20 blocks (a
+/// quarter of the 10,000-fish shoal's frame) that the other, done with its own, cannot take:
+/// with the two workers apart by a few blocks' time at the start, the frame waited for the
+/// slower one (see `docs/performance.md`, "The frame's blocks in small pieces").
+const BLOCKS_PER_PIECE: usize = 2;
+
 /// Where the frame's contact check finds the agents that may touch an agent.
 pub(super) enum ContactIndex<'g> {
     /// The contact check's own index, with cells as wide as two of the largest bodies.
@@ -135,6 +142,7 @@ impl Recorder<'_> {
             .zip(pieces)
             .zip(aheads)
             .enumerate()
+            .with_max_len(BLOCKS_PER_PIECE)
             .map(|(block, (((bodies, minds), (samples, forces)), ahead))| {
                 let (mut contacts, mut touching) = (Vec::new(), Vec::new());
                 let mut force_start = starts[block].1;
