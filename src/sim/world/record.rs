@@ -35,9 +35,10 @@ pub(super) struct Recorder<'a> {
 
 /// The most blocks of the frame one worker takes at a time. Left to itself, rayon stops cutting
 /// the blocks after a split or two unless a piece is stolen, so a worker may run 20 blocks (a
-/// quarter of the 10,000-fish shoal's frame) that the other, done with its own, cannot take:
-/// with the two workers apart by a few blocks' time at the start, the frame waited for the
-/// slower one (see `docs/performance.md`, "The frame's blocks in small pieces").
+/// quarter of the 10,000-fish shoal's frame) that the other, done with its own, cannot take; on
+/// two threads the shoal's frame then took a fifth longer than half its 1-thread time. Pieces of
+/// two measured best, ahead of pieces of one and of four (see `docs/performance.md`, "The frame's
+/// blocks in small pieces", also for what is not understood about it).
 const BLOCKS_PER_PIECE: usize = 2;
 
 /// Where the frame's contact check finds the agents that may touch an agent.
