@@ -2,11 +2,14 @@
 //! and focus instead of once a frame: the window draws several frames for each tick played (and
 //! many more paused), and building the layers of 10,000 agents with their force arrows, then
 //! comparing them with the last frame's to find them unchanged, cost the window a few
-//! milliseconds a frame.
+//! milliseconds a frame. A build reuses the memory of layers built before once nothing holds
+//! them any more (the canvas's picture may still be drawing them): fresh memory for the agent
+//! layer, megabytes in a crowd, had the kernel zero it again for every tick shown, more than
+//! half the window thread's time at the fastest speed.
 
 use std::sync::Arc;
 
-use crate::draw::{DrawList, Focus, Overlays, build_frame_layers};
+use crate::draw::{DrawList, Focus, Overlays, build_frame_layers_into};
 use crate::record::Frame;
 
 use super::time::Frames;
@@ -21,10 +24,16 @@ struct Built {
     focus: Focus,
 }
 
+/// Layers built before and still held elsewhere, whose memory a build may reuse later: at most
+/// this many (the window holds the picture shown, the one being drawn and the one wanted).
+const RETIRED: usize = 4;
+
 /// The layers last built, kept while the frame, the overlays and the focus stay the same.
 #[derive(Default)]
 pub struct FrameLayers {
     kept: Option<(Built, [Arc<DrawList>; 2])>,
+    /// Layers built before, oldest first, for their memory.
+    retired: Vec<[Arc<DrawList>; 2]>,
 }
 
 impl FrameLayers {
@@ -40,10 +49,30 @@ impl FrameLayers {
         match &self.kept {
             Some((kept, layers)) if *kept == built => layers.clone(),
             _ => {
-                let layers = build_frame_layers(frames.header(), frame, overlays, &built.focus).map(Arc::new);
-                self.kept = Some((built, layers.clone()));
+                let mut lists = self.reusable();
+                build_frame_layers_into(frames.header(), frame, overlays, &built.focus, &mut lists);
+                let layers = lists.map(Arc::new);
+                if let Some((_, before)) = self.kept.replace((built, layers.clone())) {
+                    if self.retired.len() == RETIRED {
+                        self.retired.remove(0);
+                    }
+                    self.retired.push(before);
+                }
                 layers
             }
+        }
+    }
+
+    /// The lists of the newest retired layers nothing else holds any more, for their memory, or
+    /// new lists when every retired one is still held.
+    fn reusable(&mut self) -> [DrawList; 2] {
+        let free = |layers: &mut [Arc<DrawList>; 2]| layers.iter_mut().all(|list| Arc::get_mut(list).is_some());
+        match self.retired.iter_mut().rposition(free) {
+            Some(at) => self
+                .retired
+                .remove(at)
+                .map(|list| Arc::into_inner(list).unwrap_or_default()),
+            None => Default::default(),
         }
     }
 }
@@ -52,6 +81,7 @@ impl FrameLayers {
 mod tests {
     use super::super::time::TickSource;
     use super::*;
+    use crate::draw::build_frame_layers;
     use crate::scene::default_scene;
 
     #[test]
@@ -92,5 +122,36 @@ mod tests {
         let rerun = frames.restarted().expect("a live run");
         let replayed = layers.of(&rerun, &second, &without_forces, Focus::default());
         assert!(!Arc::ptr_eq(&plain[1], &replayed[1]), "another run's frames");
+    }
+
+    #[test]
+    fn a_build_reuses_the_memory_of_layers_nothing_holds_any_more_and_builds_the_same_lists() {
+        let scene = Arc::new(default_scene());
+        let mut frames = Frames::live(Arc::clone(&scene));
+        for _ in 0..4 {
+            frames.produce_next();
+        }
+        let overlays = Overlays::default();
+        let frame = |tick| frames.frame(tick).expect("recorded").clone();
+        let memory = |layers: &[Arc<DrawList>; 2]| layers[1].shapes.as_ptr();
+        let mut layers = FrameLayers::default();
+
+        let first = layers.of(&frames, &frame(1), &overlays, Focus::default());
+        let first_memory = memory(&first);
+        // The first tick's layers still held (a picture being drawn of them): fresh memory.
+        let second = layers.of(&frames, &frame(2), &overlays, Focus::default());
+        assert_ne!(memory(&second), first_memory);
+        drop(first);
+        drop(second);
+        // The first tick's layers retired and free now: their memory; then the second's.
+        let second_memory = memory(&layers.kept.as_ref().expect("built").1);
+        let third = layers.of(&frames, &frame(3), &overlays, Focus::default());
+        assert_eq!(memory(&third), first_memory);
+        let fourth = layers.of(&frames, &frame(4), &overlays, Focus::default());
+        assert_eq!(memory(&fourth), second_memory);
+        for (tick, built) in [(3, &third), (4, &fourth)] {
+            let fresh = build_frame_layers(frames.header(), &frame(tick), &overlays, &Focus::default());
+            assert_eq!([(*built[0]).clone(), (*built[1]).clone()], fresh, "tick {tick}");
+        }
     }
 }

@@ -41,10 +41,25 @@ pub fn build_frame_layers(
     overlays: &Overlays,
     focus: &Focus,
 ) -> [DrawList; 2] {
-    let (mut scenery, mut agents) = (DrawList::default(), DrawList::default());
-    draw_static(&header.scene, frame.time, &mut scenery);
-    draw_agents(header, frame, overlays, focus, &mut agents);
-    [scenery, agents]
+    let mut layers = Default::default();
+    build_frame_layers_into(header, frame, overlays, focus, &mut layers);
+    layers
+}
+
+/// [`build_frame_layers`] into `layers`, cleared first: their shapes' memory is reused (a crowd's
+/// agent layer is megabytes, which fresh memory would have the kernel zero again every build).
+pub fn build_frame_layers_into(
+    header: &RecordingHeader,
+    frame: &Frame,
+    overlays: &Overlays,
+    focus: &Focus,
+    layers: &mut [DrawList; 2],
+) {
+    let [scenery, agents] = layers;
+    scenery.shapes.clear();
+    agents.shapes.clear();
+    draw_static(&header.scene, frame.time, scenery);
+    draw_agents(header, frame, overlays, focus, agents);
 }
 
 /// The editor's guides: the scene bounds (the extent of route planning and of the neighbour

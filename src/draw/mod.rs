@@ -13,7 +13,7 @@ mod text;
 mod view;
 
 pub use backend::{Backend, arrow_lines, circle_points, paint, paint_shapes};
-pub use build::{build_frame_draw_list, build_frame_layers, build_scene_draw_list};
+pub use build::{build_frame_draw_list, build_frame_layers, build_frame_layers_into, build_scene_draw_list};
 pub use list::{Color, DrawList, Shape, Stroke};
 pub use overlay::{
     ColourBy, DENSITY_FULL_SCALE, DENSITY_RADIUS, Focus, Overlays, neighbour_counts, ramp, sensing_radius,
