@@ -84,13 +84,18 @@ mod tests {
     use crate::draw::build_frame_layers;
     use crate::scene::default_scene;
 
-    #[test]
-    fn the_layers_are_built_again_only_for_another_tick_overlay_focus_or_run() {
-        let scene = Arc::new(default_scene());
-        let mut frames = Frames::live(Arc::clone(&scene));
-        for _ in 0..3 {
+    /// The default scene's live frames, `ticks` ticks played.
+    fn played(ticks: usize) -> Frames {
+        let mut frames = Frames::live(Arc::new(default_scene()));
+        for _ in 0..ticks {
             frames.produce_next();
         }
+        frames
+    }
+
+    #[test]
+    fn the_layers_are_built_again_only_for_another_tick_overlay_focus_or_run() {
+        let frames = played(3);
         let mut layers = FrameLayers::default();
         let overlays = Overlays::default();
         let frame = |frames: &Frames, tick| frames.frame(tick).expect("recorded").clone();
@@ -126,11 +131,7 @@ mod tests {
 
     #[test]
     fn a_build_reuses_the_memory_of_layers_nothing_holds_any_more_and_builds_the_same_lists() {
-        let scene = Arc::new(default_scene());
-        let mut frames = Frames::live(Arc::clone(&scene));
-        for _ in 0..4 {
-            frames.produce_next();
-        }
+        let frames = played(4);
         let overlays = Overlays::default();
         let frame = |tick| frames.frame(tick).expect("recorded").clone();
         let memory = |layers: &[Arc<DrawList>; 2]| layers[1].shapes.as_ptr();
