@@ -97,6 +97,12 @@ impl CanvasState {
         self.picture.is_current()
     }
 
+    /// True while a picture of the canvas is being drawn on the CPU: lists built meanwhile would
+    /// only wait for the next one.
+    pub fn picture_drawing(&self) -> bool {
+        self.picture.drawing()
+    }
+
     /// The screen position of world point `p` in the last frame drawn, once the canvas has a size.
     pub fn to_screen(&self, p: Vec2) -> Option<Pos2> {
         self.view.map(|view| pos2(view.to_screen(p)))

@@ -124,6 +124,11 @@ impl CanvasPicture {
         }
     }
 
+    /// True while a picture is being drawn on its thread.
+    pub fn drawing(&self) -> bool {
+        self.job.as_ref().is_some_and(|job| !job.thread.is_finished())
+    }
+
     /// True once a picture could not be drawn (the thread drawing it panicked, or its pixmap
     /// could not be made): the canvas then tessellates its layers instead.
     pub fn failed(&self) -> bool {

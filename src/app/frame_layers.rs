@@ -5,7 +5,10 @@
 //! milliseconds a frame. A build reuses the memory of layers built before once nothing holds
 //! them any more (the canvas's picture may still be drawing them): fresh memory for the agent
 //! layer, megabytes in a crowd, had the kernel zero it again for every tick shown, more than
-//! half the window thread's time at the fastest speed.
+//! half the window thread's time at the fastest speed. While the canvas's picture of some layers
+//! is being drawn, another tick keeps the layers it has: the picture shows only the lists wanted
+//! when it is done, so building the ticks played meanwhile (about five for every picture of the
+//! shoal at the fastest speed) was work thrown away.
 
 use std::sync::Arc;
 
@@ -15,7 +18,6 @@ use crate::record::Frame;
 use super::time::Frames;
 
 /// What the layers were built from.
-#[derive(PartialEq)]
 struct Built {
     /// The frames' serial ([`Frames::serial`]) and the frame's tick: together, the frame.
     serial: u64,
@@ -38,16 +40,31 @@ pub struct FrameLayers {
 
 impl FrameLayers {
     /// The static and agent layers of `frame`, a frame of `frames`, with `overlays` for `focus`:
-    /// the same lists as the last call's when it asked for the same.
-    pub fn of(&mut self, frames: &Frames, frame: &Frame, overlays: &Overlays, focus: Focus) -> [Arc<DrawList>; 2] {
+    /// the same lists as the last call's when it asked for the same, or for the same but another
+    /// tick when `hold_tick` (the canvas's picture is still being drawn, and lists of a newer tick
+    /// would only be replaced by a newer one still before it could draw them).
+    pub fn of(
+        &mut self,
+        frames: &Frames,
+        frame: &Frame,
+        overlays: &Overlays,
+        focus: Focus,
+        hold_tick: bool,
+    ) -> [Arc<DrawList>; 2] {
         let built = Built {
             serial: frames.serial(),
             tick: frame.tick,
             overlays: overlays.clone(),
             focus,
         };
+        let same = |kept: &Built| {
+            kept.serial == built.serial
+                && (hold_tick || kept.tick == built.tick)
+                && kept.overlays == built.overlays
+                && kept.focus == built.focus
+        };
         match &self.kept {
-            Some((kept, layers)) if *kept == built => layers.clone(),
+            Some((kept, layers)) if same(kept) => layers.clone(),
             _ => {
                 let mut lists = self.reusable();
                 build_frame_layers_into(frames.header(), frame, overlays, &built.focus, &mut lists);
@@ -101,31 +118,31 @@ mod tests {
         let frame = |frames: &Frames, tick| frames.frame(tick).expect("recorded").clone();
         let (first, second) = (frame(&frames, 1), frame(&frames, 2));
 
-        let shown = layers.of(&frames, &first, &overlays, Focus::default());
-        let again = layers.of(&frames, &first, &overlays, Focus::default());
+        let shown = layers.of(&frames, &first, &overlays, Focus::default(), false);
+        let again = layers.of(&frames, &first, &overlays, Focus::default(), false);
         assert!(Arc::ptr_eq(&shown[1], &again[1]), "the same tick: the same lists");
         assert_eq!(
             *shown[1],
             build_frame_layers(frames.header(), &first, &overlays, &Focus::default())[1]
         );
 
-        let next = layers.of(&frames, &second, &overlays, Focus::default());
+        let next = layers.of(&frames, &second, &overlays, Focus::default(), false);
         assert!(!Arc::ptr_eq(&again[1], &next[1]), "another tick");
         let selected = Focus {
             selected: Some(0),
             ..Focus::default()
         };
-        let focused = layers.of(&frames, &second, &overlays, selected);
+        let focused = layers.of(&frames, &second, &overlays, selected, false);
         assert!(!Arc::ptr_eq(&next[1], &focused[1]), "another focus");
         let without_forces = Overlays {
             forces: false,
             ..Overlays::default()
         };
-        let plain = layers.of(&frames, &second, &without_forces, Focus::default());
+        let plain = layers.of(&frames, &second, &without_forces, Focus::default(), false);
         assert!(!Arc::ptr_eq(&focused[1], &plain[1]), "other overlays");
 
         let rerun = frames.restarted().expect("a live run");
-        let replayed = layers.of(&rerun, &second, &without_forces, Focus::default());
+        let replayed = layers.of(&rerun, &second, &without_forces, Focus::default(), false);
         assert!(!Arc::ptr_eq(&plain[1], &replayed[1]), "another run's frames");
     }
 
@@ -137,22 +154,46 @@ mod tests {
         let memory = |layers: &[Arc<DrawList>; 2]| layers[1].shapes.as_ptr();
         let mut layers = FrameLayers::default();
 
-        let first = layers.of(&frames, &frame(1), &overlays, Focus::default());
+        let first = layers.of(&frames, &frame(1), &overlays, Focus::default(), false);
         let first_memory = memory(&first);
         // The first tick's layers still held (a picture being drawn of them): fresh memory.
-        let second = layers.of(&frames, &frame(2), &overlays, Focus::default());
+        let second = layers.of(&frames, &frame(2), &overlays, Focus::default(), false);
         assert_ne!(memory(&second), first_memory);
         drop(first);
         drop(second);
         // The first tick's layers retired and free now: their memory; then the second's.
         let second_memory = memory(&layers.kept.as_ref().expect("built").1);
-        let third = layers.of(&frames, &frame(3), &overlays, Focus::default());
+        let third = layers.of(&frames, &frame(3), &overlays, Focus::default(), false);
         assert_eq!(memory(&third), first_memory);
-        let fourth = layers.of(&frames, &frame(4), &overlays, Focus::default());
+        let fourth = layers.of(&frames, &frame(4), &overlays, Focus::default(), false);
         assert_eq!(memory(&fourth), second_memory);
         for (tick, built) in [(3, &third), (4, &fourth)] {
             let fresh = build_frame_layers(frames.header(), &frame(tick), &overlays, &Focus::default());
             assert_eq!([(*built[0]).clone(), (*built[1]).clone()], fresh, "tick {tick}");
         }
+    }
+
+    #[test]
+    fn while_a_picture_is_drawn_another_tick_keeps_the_layers_but_other_overlays_do_not() {
+        let frames = played(2);
+        let overlays = Overlays::default();
+        let frame = |tick| frames.frame(tick).expect("recorded").clone();
+        let mut layers = FrameLayers::default();
+        let first = layers.of(&frames, &frame(1), &overlays, Focus::default(), false);
+        let held = layers.of(&frames, &frame(2), &overlays, Focus::default(), true);
+        assert!(Arc::ptr_eq(&first[1], &held[1]), "held for another tick");
+        let without_forces = Overlays {
+            forces: false,
+            ..Overlays::default()
+        };
+        let plain = layers.of(&frames, &frame(2), &without_forces, Focus::default(), true);
+        assert!(!Arc::ptr_eq(&held[1], &plain[1]), "other overlays are built while held");
+        let released = layers.of(&frames, &frame(1), &without_forces, Focus::default(), false);
+        assert!(
+            !Arc::ptr_eq(&plain[1], &released[1]),
+            "the tick asked for once no longer held"
+        );
+        let fresh = build_frame_layers(frames.header(), &frame(1), &without_forces, &Focus::default());
+        assert_eq!(*released[1], fresh[1]);
     }
 }

@@ -517,7 +517,13 @@ impl CrowdlabApp {
         let trail_ticks = (self.overlays.trails).then(|| (self.overlays.trail_seconds / header.dt).ceil() as u64);
         let focus = self.selection.focus(self.frames.source(), frame, trail_ticks);
         let layers = match frame {
-            Some(frame) => self.frame_layers.of(&self.frames, frame, &self.overlays, focus),
+            Some(frame) => self.frame_layers.of(
+                &self.frames,
+                frame,
+                &self.overlays,
+                focus,
+                self.canvas.picture_drawing(),
+            ),
             None => [Arc::new(build_scene_draw_list(&header.scene)), Arc::default()],
         };
         let caption = match frame {
