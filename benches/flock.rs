@@ -14,7 +14,12 @@
 //! them, and the last columns give its time and the 1-thread time scaled to the machine the
 //! issue's targets were set on.
 //!
-//! A second table times 2-thread ticks stepped one at a time after a pause as long as a tick
+//! A second table splits the 2-thread speed-up by where the host put the two CPUs, turn by turn:
+//! each 2-thread turn after a hand-off of a cache line between its workers is timed (near: a
+//! shared cache; far: another die or socket; see `support/placement.rs`), and its time is set
+//! against the 1-thread turn of the same round.
+//!
+//! A third table times 2-thread ticks stepped one at a time after a pause as long as a tick
 //! lasts in the window at 1x: with the workers pinned to a CPU each (as crowdlab runs them) and
 //! free, in turns (see `crowdlab::workers`).
 //!
@@ -30,11 +35,14 @@ use crowdlab::workers::{Pinning, pool_builder};
 
 #[path = "support/ceiling.rs"]
 mod ceiling;
+#[path = "support/placement.rs"]
+mod placement;
 #[path = "support/reference.rs"]
 mod reference;
 #[path = "support/turns.rs"]
 mod turns;
 use ceiling::two_at_once;
+use placement::{NEAR_BELOW, TurnLog, speed_up_by_placement};
 use reference::{reference_beside, reference_us, to_reference_ms};
 use turns::{Runs, pool, take_turns, world_on};
 
@@ -79,12 +87,13 @@ fn main() {
         return;
     }
     let (one, other, two) = (pool(1), pool(1), pool(2));
+    let (one_log, two_log) = (TurnLog::default(), TurnLog::default());
     let runs = Runs(
         (0..REPS)
             .map(|_| {
                 let mut steppers = [
-                    world_on(&one, &scene, WARM_UP),
-                    world_on(&two, &scene, WARM_UP),
+                    one_log.logged(world_on(&one, &scene, WARM_UP), None),
+                    two_log.logged(world_on(&two, &scene, WARM_UP), Some(Arc::clone(&two))),
                     two_at_once([&one, &other], &scene, WARM_UP),
                     reference_beside(TICKS),
                 ];
@@ -101,6 +110,14 @@ fn main() {
         ms(runs.fastest(1)),
         reference_us(runs.fastest(3)),
     );
+    let [near, far] = speed_up_by_placement(&one_log.turns(), &two_log.turns());
+    println!();
+    println!(
+        "| 2 threads vs 1, turn by turn, by where the host put the two CPUs | near: hand-off under {} ns (median, range) | far |",
+        NEAR_BELOW.as_nanos()
+    );
+    println!("|---|---|---|");
+    println!("| crowdlab | {near} | {far} |");
     paced(&scene);
 }
 

@@ -5,7 +5,8 @@
 //! once; see `support/ceiling.rs`). In each run crowdlab on 1 and on 2 threads, the peer and the
 //! pair of 1-thread worlds cross the circle in turns of a few ticks (`support/turns.rs`), so that
 //! all of them see the machine at the same speed; the table shows the fastest run's times and
-//! the median ratios over the runs, with their ranges.
+//! the median ratios over the runs, with their ranges. The last two columns split the 2-thread
+//! speed-up by where the host put the two CPUs, turn by turn (see `support/placement.rs`).
 //!
 //! The peer gets what RVO2's `doStep` does: neighbours from a uniform grid (the 10 nearest within
 //! 15 m), ORCA, integration. crowdlab's step does more — minds, preferred velocity, the recorded
@@ -26,12 +27,15 @@ use glam::Vec2;
 mod ceiling;
 #[path = "support/crowd.rs"]
 mod crowd;
+#[path = "support/placement.rs"]
+mod placement;
 #[path = "support/reference.rs"]
 mod reference;
 #[path = "support/turns.rs"]
 mod turns;
 use ceiling::two_at_once;
 use crowd::{add_mirrored_walker, lattice_crowd};
+use placement::{NEAR_BELOW, TurnLog, speed_up_by_placement};
 use reference::{RADIUS, crossing_ticks, dodgy_circle, reference_beside, reference_us, start, to_reference_ms};
 use turns::{Runs, pool, take_turns, world_on};
 
@@ -87,9 +91,10 @@ fn bottleneck_scene() -> Scene {
 
 fn main() {
     println!(
-        "| ORCA Circle | crowdlab 1 thread (µs/agent-tick, best run) | dodgy_2d (µs/agent-tick, best run) | ratio (median, range) | crowdlab 2 threads vs 1 (median, range) | machine's ceiling (two 1-thread worlds at once; median, range) |"
+        "| ORCA Circle | crowdlab 1 thread (µs/agent-tick, best run) | dodgy_2d (µs/agent-tick, best run) | ratio (median, range) | crowdlab 2 threads vs 1 (median, range) | machine's ceiling (two 1-thread worlds at once; median, range) | 2 threads vs 1, turn by turn, the two CPUs near: hand-off under {} ns (median, range) | the same, CPUs far |",
+        NEAR_BELOW.as_nanos()
     );
-    println!("|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|");
     let only: Vec<usize> = std::env::args().skip(1).filter_map(|a| a.parse().ok()).collect();
     let (one, other, two) = (pool(1), pool(1), pool(2));
     // Runs per row (an odd count, for the median): a run of 5,000 crosses 12,832 ticks, about
@@ -100,13 +105,14 @@ fn main() {
         }
         let ticks = crossing_ticks(n);
         let scene = Arc::new(circle_scene(n));
+        let (one_log, two_log) = (TurnLog::default(), TurnLog::default());
         let runs = Runs(
             (0..reps)
                 .map(|_| {
                     let mut steppers = [
-                        world_on(&one, &scene, 0),
+                        one_log.logged(world_on(&one, &scene, 0), None),
                         dodgy_circle(n),
-                        world_on(&two, &scene, 0),
+                        two_log.logged(world_on(&two, &scene, 0), Some(Arc::clone(&two))),
                         two_at_once([&one, &other], &scene, 0),
                     ];
                     take_turns(&mut steppers, ticks, CHUNK)
@@ -118,8 +124,9 @@ fn main() {
             let (median, low, high) = runs.ratio(a, b, scale);
             format!("{median:.2} ({low:.2}–{high:.2})")
         };
+        let [near, far] = speed_up_by_placement(&one_log.turns(), &two_log.turns());
         println!(
-            "| {n} agents, {ticks} ticks | {:.2} | {:.2} | {} | {}x | {}x |",
+            "| {n} agents, {ticks} ticks | {:.2} | {:.2} | {} | {}x | {}x | {near} | {far} |",
             per_agent(0),
             per_agent(1),
             ratio(0, 1, 1.0),
