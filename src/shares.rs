@@ -14,7 +14,7 @@
 //! sums computed ahead for the next tick are then written mostly by the worker that reads them in
 //! the decide phase. With the first share on worker 0 and the step called on worker 1, the two
 //! phases crossed over, and on a VM whose two CPUs were on different dies (a cache line's hand-off
-//! 180–200 ns one way) the 10,000-fish shoal ran 1.38–1.47× faster on 2 threads than on 1 instead
+//! about 180–200 ns one way) the 10,000-fish shoal ran 1.37–1.47× faster on 2 threads than on 1 instead
 //! of 1.57–1.67× (see `docs/performance.md`, "Where the host puts the two CPUs").
 //!
 //! Which worker does a block never changes what the block computes.

@@ -1,6 +1,6 @@
 //! Where the host put a 2-thread pool's two CPUs, turn by turn. On the development VMs the two
 //! vCPUs move between physical cores every few seconds: a cache line handed from one to the other
-//! took 35–90 ns one way in some seconds (cores sharing a cache) and 190–280 ns in others (cores
+//! took 35–90 ns one way in some seconds (cores sharing a cache) and 180–350 ns in others (cores
 //! on different dies or sockets), and a 2-thread tick, whose workers read what the other wrote in
 //! the phase before, runs at the speed of that hand-off. So a bench logs each turn of its
 //! 1-thread and 2-thread worlds with the hand-off time measured just before the 2-thread turn,
@@ -19,7 +19,7 @@ use crate::turns::Stepper;
 const ROUND_TRIPS: u64 = 1000;
 
 /// One-way hand-off times below this are "near" (a shared cache), above it "far": the two
-/// groups measured 35–90 and 190–280 ns, nothing between.
+/// groups measured 35–90 and 180–350 ns, nothing between.
 pub const NEAR_BELOW: Duration = Duration::from_nanos(140);
 
 /// A value on a cache line of its own, so that nothing else shares the line handed back and
