@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use rayon::ThreadPool;
 
-use crate::turns::Stepper;
+use crate::turns::{Stepper, median_and_range};
 
 /// Round trips timed per measurement: about 0.1 ms when the CPUs are near, 1 ms when far.
 const ROUND_TRIPS: u64 = 1000;
@@ -99,27 +99,20 @@ impl TurnLog {
 /// and for those whose CPUs were far: as a table cell each, the median speed-up with the lowest
 /// and highest, the round count and the median hand-off (`–` for a group with no rounds).
 pub fn speed_up_by_placement(one: &[Turn], two: &[Turn]) -> [String; 2] {
-    let mut groups = [Vec::new(), Vec::new()];
+    let mut groups = [(Vec::new(), Vec::new()), (Vec::new(), Vec::new())];
     for (a, b) in one.iter().zip(two) {
         let handoff = b.handoff.expect("2-thread turns are probed");
-        let ratio = a.spent.as_secs_f64() / b.spent.as_secs_f64();
-        groups[usize::from(handoff >= NEAR_BELOW)].push((ratio, handoff));
+        let (ratios, handoffs) = &mut groups[usize::from(handoff >= NEAR_BELOW)];
+        ratios.push(a.spent.as_secs_f64() / b.spent.as_secs_f64());
+        handoffs.push(handoff.as_secs_f64() * 1e9);
     }
-    groups.map(|mut group| {
-        if group.is_empty() {
+    groups.map(|(ratios, handoffs)| {
+        if ratios.is_empty() {
             return "–".to_string();
         }
-        let middle = group.len() / 2;
-        group.sort_by_key(|&(_, handoff)| handoff);
-        let handoff = group[middle].1;
-        group.sort_by(|a, b| a.0.total_cmp(&b.0));
-        format!(
-            "{:.2}x ({:.2}–{:.2}; {} turns, hand-off {} ns)",
-            group[middle].0,
-            group[0].0,
-            group[group.len() - 1].0,
-            group.len(),
-            handoff.as_nanos()
-        )
+        let turns = ratios.len();
+        let (median, low, high) = median_and_range(ratios);
+        let (handoff, _, _) = median_and_range(handoffs);
+        format!("{median:.2}x ({low:.2}–{high:.2}; {turns} turns, hand-off {handoff:.0} ns)")
     })
 }

@@ -93,10 +93,17 @@ impl Runs {
     /// Over the runs (an odd count of them), the median of `scale` times stepper `a`'s time over
     /// stepper `b`'s, and its lowest and highest.
     pub fn ratio(&self, a: usize, b: usize, scale: f64) -> (f64, f64, f64) {
-        let mut ratios: Vec<f64> = (self.0.iter())
-            .map(|run| scale * (run[a].as_secs_f64() / run[b].as_secs_f64()))
-            .collect();
-        ratios.sort_by(f64::total_cmp);
-        (ratios[ratios.len() / 2], ratios[0], ratios[ratios.len() - 1])
+        median_and_range(
+            (self.0.iter())
+                .map(|run| scale * (run[a].as_secs_f64() / run[b].as_secs_f64()))
+                .collect(),
+        )
     }
+}
+
+/// The median of `values` (not empty; of an even count, the upper of the middle two), its lowest
+/// and its highest.
+pub fn median_and_range(mut values: Vec<f64>) -> (f64, f64, f64) {
+    values.sort_by(f64::total_cmp);
+    (values[values.len() / 2], values[0], values[values.len() - 1])
 }
